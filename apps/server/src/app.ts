@@ -1,0 +1,60 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { graphqlPlugin } from './graphql/graphql.plugin';
+import { registerErrorHandler } from './http/errors';
+import { registerViewer } from './http/viewer';
+import { bannerRoutes } from './modules/banners/banners.routes';
+import { geoRoutes } from './modules/geo/geo.routes';
+import { ProductSearch } from './modules/search/product-search';
+import { searchRoutes } from './modules/search/search.routes';
+import { webRoutes } from './modules/web/web.routes';
+
+export interface AppDependencies {
+  config: Config;
+  database: Database;
+  /** A search index already built; built from the database when omitted. */
+  productSearch?: ProductSearch;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export interface App extends FastifyInstance {
+  productSearch: ProductSearch;
+}
+
+export async function buildApp(deps: AppDependencies): Promise<App> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.LOG_LEVEL },
+    trustProxy: config.isProduction,
+    bodyLimit: 1024 * 1024,
+  });
+
+  const productSearch = deps.productSearch ?? new ProductSearch();
+  if (!deps.productSearch) await productSearch.rebuild(database.db);
+  app.decorate('productSearch', productSearch);
+
+  registerErrorHandler(app);
+  registerViewer(app);
+  await app.register(fastifyHelmet, {
+    hsts: config.isProduction,
+    contentSecurityPolicy: {
+      directives: {
+        'upgrade-insecure-requests': config.isProduction ? [] : null,
+        'img-src': ["'self'", 'data:', 'blob:'],
+      },
+    },
+  });
+  await app.register(fastifyCookie);
+
+  app.get('/health', async () => ({ status: 'ok', products: productSearch.size }));
+  await app.register(graphqlPlugin, { config, db: database.db });
+  await app.register(bannerRoutes, { db: database.db });
+  await app.register(geoRoutes);
+  await app.register(searchRoutes, { config, db: database.db, productSearch });
+  await app.register(webRoutes, { config });
+
+  return app as unknown as App;
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('configuration', () => {
+  it('works with nothing set', () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.SEED_DEMO_DATA).toBe(true);
+    expect(config.publicSite.contactEmail).toBe('hello@bevy.example');
+  });
+
+  it('names every bad variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(ConfigError);
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x' });
+    } catch (error) {
+      expect((error as Error).message).toMatch(/PORT/);
+      expect((error as Error).message).toMatch(/DATABASE_URL: must be a postgres/);
+    }
+  });
+
+  it('requires a real search key secret in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SEARCH_KEY_SECRET/);
+    const config = loadConfig({ NODE_ENV: 'production', SEARCH_KEY_SECRET: 'x'.repeat(40) });
+    expect(config.searchKeySecret).toBe('x'.repeat(40));
+  });
+});

@@ -1,0 +1,89 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+/** Every environment variable the server reads, parsed once at start-up. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** PostgreSQL connection string; when unset the embedded PGlite database is used. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  /** Folder of the embedded database. */
+  PGLITE_DATA_DIR: z
+    .string()
+    .min(1)
+    .default(path.join(repoRoot, 'data', 'pglite')),
+  /** Seed the demo catalogue and accounts when the database has no producers yet. */
+  SEED_DEMO_DATA: booleanFlag.default(true),
+  /** Secret that signs search keys; must be set in production. */
+  SEARCH_KEY_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Built web app to serve; set to an empty string to serve the API only. */
+  WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps', 'web', 'dist')),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SITE_NAME: z.string().min(1).default('Bevy'),
+  SITE_URL: z.url().default('https://bevy.example'),
+  CONTACT_EMAIL: z.email().default('hello@bevy.example'),
+  CONTACT_PHONE: z.string().min(1).default('+1 (503) 555-0142'),
+  POSTAL_ADDRESS: z.string().min(1).default('1220 SE Water Ave, Portland, OR 97214'),
+  GOVERNING_LAW: z.string().min(1).default('the State of Oregon, United States of America'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Env {
+  isProduction: boolean;
+  searchKeySecret: string;
+  publicSite: {
+    siteName: string;
+    siteUrl: string;
+    contactEmail: string;
+    contactPhone: string;
+    postalAddress: string;
+    governingLaw: string;
+  };
+}
+
+/** A development-only secret, so that `npm start` works with nothing set. */
+const DEV_SEARCH_KEY_SECRET = 'bevy-development-search-key-secret-not-for-production';
+
+export class ConfigError extends Error {}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .map((issue) => `  ${issue.path.join('.') || '(environment)'}: ${issue.message}`)
+      .join('\n');
+    throw new ConfigError(`Invalid configuration:\n${problems}`);
+  }
+  const env = parsed.data;
+  const isProduction = env.NODE_ENV === 'production';
+  if (isProduction && !env.SEARCH_KEY_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SEARCH_KEY_SECRET: required in production (at least 32 characters)',
+    );
+  }
+  return {
+    ...env,
+    isProduction,
+    searchKeySecret: env.SEARCH_KEY_SECRET ?? DEV_SEARCH_KEY_SECRET,
+    publicSite: {
+      siteName: env.SITE_NAME,
+      siteUrl: env.SITE_URL,
+      contactEmail: env.CONTACT_EMAIL,
+      contactPhone: env.CONTACT_PHONE,
+      postalAddress: env.POSTAL_ADDRESS,
+      governingLaw: env.GOVERNING_LAW,
+    },
+  };
+}

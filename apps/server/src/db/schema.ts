@@ -1,0 +1,237 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { BEVERAGE_TYPES, PRICE_CHANNELS, PRODUCT_STATUSES } from '@bevy/core';
+
+const timestamps = {
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const beverageTypeEnum = pgEnum('beverage_type', BEVERAGE_TYPES);
+export const productStatusEnum = pgEnum('product_status', PRODUCT_STATUSES);
+export const priceChannelEnum = pgEnum('price_channel', PRICE_CHANNELS);
+
+/**
+ * Tags, as in the original: a category ('Business Type', 'Beverage Type', ...) is itself a tag
+ * that `categorizes` other tags; a tag is `categorizedBy` its category.
+ */
+export const tags = pgTable(
+  'tags',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    name: text('name').notNull(),
+    categorized_by_id: integer('categorized_by_id').references((): AnyPgColumn => tags.id, {
+      onDelete: 'cascade',
+    }),
+  },
+  (t) => [unique('tags_category_name_unique').on(t.categorized_by_id, t.name).nullsNotDistinct()],
+);
+
+export const businesses = pgTable(
+  'businesses',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull().unique(),
+    description: text('description').notNull().default(''),
+    license_info: text('license_info'),
+    international_phone_number: text('international_phone_number'),
+    stripe_account_id: text('stripe_account_id'),
+    hero_img_url: text('hero_img_url'),
+    logo_img_url: text('logo_img_url'),
+    website: text('website'),
+    twitter: text('twitter'),
+    instagram: text('instagram'),
+    facebook: text('facebook'),
+    linkedin: text('linkedin'),
+    /** 'Tax + Fees Percent Rate', an exact decimal percentage such as 8.875. */
+    sales_tax_rate: numeric('sales_tax_rate', { precision: 7, scale: 4 }).notNull().default('0'),
+    fulfillment_allow_pickup_retail: boolean('fulfillment_allow_pickup_retail')
+      .notNull()
+      .default(true),
+    fulfillment_allow_pickup_wholesale: boolean('fulfillment_allow_pickup_wholesale')
+      .notNull()
+      .default(false),
+    fulfillment_deliver_retail: boolean('fulfillment_deliver_retail').notNull().default(false),
+    fulfillment_deliver_wholesale: boolean('fulfillment_deliver_wholesale')
+      .notNull()
+      .default(false),
+    fulfillment_ship_retail: boolean('fulfillment_ship_retail').notNull().default(false),
+    fulfillment_ship_wholesale: boolean('fulfillment_ship_wholesale').notNull().default(false),
+    fulfillment_deliver_retail_radius_miles: integer('fulfillment_deliver_retail_radius_miles'),
+    fulfillment_deliver_wholesale_radius_miles: integer(
+      'fulfillment_deliver_wholesale_radius_miles',
+    ),
+    ...timestamps,
+  },
+  (t) => [
+    check(
+      'businesses_sales_tax_rate_range',
+      sql`${t.sales_tax_rate} >= 0 and ${t.sales_tax_rate} <= 100`,
+    ),
+    check(
+      'businesses_retail_radius_range',
+      sql`${t.fulfillment_deliver_retail_radius_miles} between 1 and 100`,
+    ),
+    check(
+      'businesses_wholesale_radius_range',
+      sql`${t.fulfillment_deliver_wholesale_radius_miles} between 1 and 100`,
+    ),
+  ],
+);
+
+export const businessTags = pgTable(
+  'business_tags',
+  {
+    business_id: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    tag_id: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.business_id, t.tag_id] })],
+);
+
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    business_id: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    street_number: text('street_number'),
+    route: text('route'),
+    locality: text('locality'),
+    administrative_area_level_1: text('administrative_area_level_1'),
+    administrative_area_level_2: text('administrative_area_level_2'),
+    country: text('country').notNull().default('US'),
+    postal_code: text('postal_code'),
+    google_place_id: text('google_place_id'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    ...timestamps,
+  },
+  (t) => [index('addresses_business_idx').on(t.business_id)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    business_id: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    /** Stable per-business key, used to make seeding idempotent and for readable URLs. */
+    handle: text('handle').notNull(),
+    name: text('name').notNull(),
+    short_description: text('short_description').notNull().default(''),
+    bottle_image_url: text('bottle_image_url'),
+    beverage_type: beverageTypeEnum('beverage_type').notNull(),
+    /** 'Produced By': the maker's name as shown on the tile; defaults to the business name. */
+    produced_by: text('produced_by').notNull(),
+    abv: numeric('abv', { precision: 4, scale: 1 }),
+    varietal: text('varietal'),
+    closure_style: text('closure_style'),
+    format: text('format'),
+    vintage: integer('vintage'),
+    volume_ml: integer('volume_ml'),
+    status: productStatusEnum('status').notNull().default('draft'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('products_business_handle_unique').on(t.business_id, t.handle),
+    index('products_status_idx').on(t.status),
+    check('products_abv_range', sql`${t.abv} >= 0 and ${t.abv} <= 100`),
+    check('products_volume_positive', sql`${t.volume_ml} > 0`),
+    check('products_vintage_range', sql`${t.vintage} between 1800 and 2100`),
+  ],
+);
+
+export const priceTiers = pgTable(
+  'price_tiers',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    channel: priceChannelEnum('channel').notNull(),
+    price_per_unit: integer('price_per_unit').notNull(),
+    minimum_unit_count_for_price: integer('minimum_unit_count_for_price').notNull().default(1),
+  },
+  (t) => [
+    uniqueIndex('price_tiers_product_channel_min_unique').on(
+      t.product_id,
+      t.channel,
+      t.minimum_unit_count_for_price,
+    ),
+    check('price_tiers_price_positive', sql`${t.price_per_unit} > 0`),
+    check('price_tiers_minimum_positive', sql`${t.minimum_unit_count_for_price} >= 1`),
+  ],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    name: text('name').notNull(),
+    /** Stored normalised (trimmed, lower case); unique. */
+    email: text('email').notNull(),
+    password_hash: text('password_hash').notNull(),
+    is_admin: boolean('is_admin').notNull().default(false),
+    date_of_birth: date('date_of_birth').notNull(),
+    /** Last day of approved wholesale access (the licence expiry); null when not approved. */
+    wholesale_access_expires_on: date('wholesale_access_expires_on'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('users_email_unique').on(t.email)],
+);
+
+/** Business membership: the original's `works_at`. */
+export const businessMembers = pgTable(
+  'business_members',
+  {
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    business_id: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.user_id, t.business_id] }),
+    index('business_members_business_idx').on(t.business_id),
+  ],
+);
+
+export const banners = pgTable('banners', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  /** Style of the banner: info, success, warning or error. */
+  type: text('type').notNull().default('info'),
+  lines: jsonb('lines').$type<string[]>().notNull(),
+  link_url: text('link_url'),
+  link_title: text('link_title'),
+  dismissible: boolean('dismissible').notNull().default(true),
+  position: integer('position').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+  ...timestamps,
+});

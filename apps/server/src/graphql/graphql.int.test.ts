@@ -1,0 +1,164 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const contract = readFileSync(
+  path.resolve(here, '../../../../../shared/contract/operations.graphql'),
+  'utf8',
+);
+const DEMO_SLUG = 'any-demo-business';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function run(operationName: string, variables: Record<string, unknown> = {}) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/graphql',
+    headers: { 'content-type': 'application/json' },
+    payload: { query: contract, operationName, variables },
+  });
+  return { status: response.statusCode, body: response.json() };
+}
+
+async function firstBusinessSlug(): Promise<string> {
+  const rows = await t.database.db.query.businesses.findMany({
+    limit: 1,
+    orderBy: (b, { asc }) => asc(b.id),
+  });
+  return rows[0]!.slug;
+}
+
+describe('contract operations', () => {
+  it('GetMe returns me: null for an anonymous caller', async () => {
+    const { status, body } = await run('GetMe');
+    expect(status).toBe(200);
+    expect(body).toEqual({ data: { me: null } });
+  });
+
+  it('GetBusinessFromSlug returns the business with its address and tags', async () => {
+    const slug = await firstBusinessSlug();
+    const { body } = await run('GetBusinessFromSlug', { slug });
+    expect(body.errors).toBeUndefined();
+    const business = body.data.business;
+    expect(business.slug).toBe(slug);
+    expect(business.name.length).toBeGreaterThan(2);
+    expect(business.addresses).toHaveLength(1);
+    expect(business.addresses[0].postal_code).toMatch(/^\d{5}$/);
+    expect(business.addresses[0].formatted_address).toContain(business.addresses[0].locality);
+    expect(business.businessTypes.length).toBeGreaterThan(0);
+    for (const tag of business.businessTypes) expect(tag.categorizedBy.name).toBe('Business Type');
+    expect(typeof business.sales_tax_rate).toBe('number');
+    expect(typeof business.fulfillment_allow_pickup_retail).toBe('boolean');
+  });
+
+  it('BusinessBySlug returns a one-element list, and an empty list for an unknown slug', async () => {
+    const slug = await firstBusinessSlug();
+    const found = await run('BusinessBySlug', { slug });
+    expect(found.body.data.businesses.map((b: { slug: string }) => b.slug)).toEqual([slug]);
+    const missing = await run('BusinessBySlug', { slug: 'no-such-business' });
+    expect(missing.status).toBe(200);
+    expect(missing.body).toEqual({ data: { businesses: [] } });
+  });
+
+  it('GetBusinessFromSlug returns null for an unknown slug, not an error', async () => {
+    const { status, body } = await run('GetBusinessFromSlug', { slug: DEMO_SLUG + '-nope' });
+    expect(status).toBe(200);
+    expect(body).toEqual({ data: { business: null } });
+  });
+
+  it('GetTagsForCategoryByCategoryName lists the business types', async () => {
+    const { body } = await run('GetTagsForCategoryByCategoryName', {
+      tagCategoryName: 'Business Type',
+    });
+    const names = body.data.tagsForCategory.map((tag: { name: string }) => tag.name);
+    expect(names).toEqual(expect.arrayContaining(['Brewery', 'Cidery', 'Distillery', 'Winery']));
+    expect(
+      new Set(
+        body.data.tagsForCategory.map((t: { categorizedBy: { id: number } }) => t.categorizedBy.id),
+      ).size,
+    ).toBe(1);
+    const unknown = await run('GetTagsForCategoryByCategoryName', { tagCategoryName: 'Nope' });
+    expect(unknown.body).toEqual({ data: { tagsForCategory: [] } });
+  });
+
+  it.each([
+    ['GetMyStripeInfo', { slug: DEMO_SLUG }],
+    ['UpdateBusiness', { slug: DEMO_SLUG, update: { name: { set: 'Hijacked' } } }],
+    ['TagBusinessWithTags', { businessId: 1, tags: [{ id: 1 }] }],
+    ['UpdateAddress', { addressId: 'x', data: { route: { set: 'Main St' } } }],
+    ['UpsertWorkplace', { works_at: { name: 'New Place' } }],
+  ])('%s refuses an anonymous caller with UNAUTHENTICATED', async (operationName, variables) => {
+    const { body } = await run(operationName, variables);
+    expect(body.errors).toHaveLength(1);
+    expect(body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('the refused UpdateBusiness changed nothing', async () => {
+    const slug = await firstBusinessSlug();
+    await run('UpdateBusiness', { slug, update: { name: { set: 'Hijacked' } } });
+    const { body } = await run('GetBusinessFromSlug', { slug });
+    expect(body.data.business.name).not.toBe('Hijacked');
+  });
+});
+
+describe('bad GraphQL requests', () => {
+  const post = (payload: string, contentType = 'application/json') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { 'content-type': contentType },
+      payload,
+    });
+
+  it('a syntax error is a 400 with a GraphQL error body', async () => {
+    const response = await post(JSON.stringify({ query: '{ me { name ' }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors[0].message).toMatch(/Syntax Error/);
+  });
+
+  it('an unknown field is a 400 with a GraphQL error body', async () => {
+    const response = await post(JSON.stringify({ query: '{ nope }' }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors[0].message).toMatch(/Cannot query field "nope"/);
+  });
+
+  it('a body that is not JSON is a 400, never a 500', async () => {
+    const response = await post('{"query": ');
+    expect(response.statusCode).toBe(400);
+    expect(response.body).not.toMatch(/at .*\.ts:\d+/);
+  });
+
+  it('a missing query is a 400', async () => {
+    const response = await post(JSON.stringify({ variables: {} }));
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('a cross-site "simple" request (text/plain) is refused', async () => {
+    const response = await post(JSON.stringify({ query: '{ me { name } }' }), 'text/plain');
+    expect(response.statusCode).toBe(415);
+  });
+
+  it('too many aliases are refused', async () => {
+    const fields = Array.from({ length: 40 }, (_, i) => `a${i}: me { name }`).join(' ');
+    const response = await post(JSON.stringify({ query: `{ ${fields} }` }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors[0].message).toMatch(/at most 30 aliases/);
+  });
+
+  it('too deep a query is refused', async () => {
+    const deep = 'categorizes { '.repeat(12) + 'id' + ' }'.repeat(12);
+    const response = await post(
+      JSON.stringify({
+        query: `{ tagsForCategory(tagCategoryName: "Business Type") { ${deep} } }`,
+      }),
+    );
+    expect(response.statusCode).toBe(400);
+  });
+});

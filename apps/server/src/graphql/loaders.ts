@@ -1,0 +1,16 @@
+import DataLoader from 'dataloader';
+import type { Db } from '../db/client';
+import { addressesOfBusinesses } from '../modules/businesses/businesses.service';
+import { tagsByIds, tagsOfBusinesses, tagsOfCategories } from '../modules/tags/tags.service';
+
+/** Per-request batching, so lists of businesses cost one query per field, not one per row. */
+export function createLoaders(db: Db) {
+  return {
+    addressesByBusiness: new DataLoader((ids: readonly number[]) => addressesOfBusinesses(db, ids)),
+    tagsByBusiness: new DataLoader((ids: readonly number[]) => tagsOfBusinesses(db, ids)),
+    tagById: new DataLoader((ids: readonly number[]) => tagsByIds(db, ids)),
+    tagsByCategory: new DataLoader((ids: readonly number[]) => tagsOfCategories(db, ids)),
+  };
+}
+
+export type Loaders = ReturnType<typeof createLoaders>;

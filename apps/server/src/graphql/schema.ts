@@ -1,0 +1,12 @@
+import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
+import { builder } from './builder';
+import '../modules/tags/tags.schema';
+import '../modules/businesses/businesses.schema';
+import '../modules/accounts/accounts.schema';
+
+export const schema: GraphQLSchema = builder.toSchema();
+
+/** The SDL committed as apps/server/schema.graphql. */
+export function printedSchema(): string {
+  return `${printSchema(lexicographicSortSchema(schema))}\n`;
+}

@@ -1,0 +1,51 @@
+import { performance } from 'node:perf_hooks';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { formatDemoAccounts } from './modules/seed/demo-accounts';
+import { seedDemoData } from './modules/seed/seed';
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase(
+    config.DATABASE_URL
+      ? { kind: 'postgres', url: config.DATABASE_URL }
+      : { kind: 'pglite', dataDir: config.PGLITE_DATA_DIR },
+  );
+  const seed = config.SEED_DEMO_DATA ? await seedDemoData(database.db) : undefined;
+  const app = await buildApp({ config, database });
+  if (seed && (seed.producersAdded > 0 || seed.accountsAdded > 0)) {
+    app.log.info(seed, 'demo data seeded');
+  }
+
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
+  const lines = [
+    '',
+    `  ${config.SITE_NAME} is ready at http://${host}:${port}/`,
+    `  Database: ${database.kind === 'pglite' ? `embedded PGlite (${config.PGLITE_DATA_DIR})` : 'PostgreSQL (DATABASE_URL)'}`,
+    `  Products in search: ${app.productSearch.size}; ready in ${Math.round(performance.now())} ms`,
+  ];
+  if (config.SEED_DEMO_DATA) lines.push('', '  Demo accounts:', formatDemoAccounts());
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    error instanceof ConfigError
+      ? `${error.message}\n`
+      : `Failed to start: ${String((error as Error)?.stack ?? error)}\n`,
+  );
+  process.exit(1);
+});

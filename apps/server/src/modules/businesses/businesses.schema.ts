@@ -1,0 +1,238 @@
+import { builder } from '../../graphql/builder';
+import { unauthenticated } from '../../graphql/errors';
+import {
+  BoolSet,
+  FloatSet,
+  NullableIntSet,
+  NullableStringSet,
+  StringSet,
+} from '../../graphql/set-inputs';
+import { TagType, TagWhereUniqueInput } from '../tags/tags.schema';
+import { BUSINESS_TYPE_CATEGORY } from '../tags/tags.service';
+import {
+  findBusinessBySlug,
+  formatAddress,
+  listBusinessesBySlug,
+  type AddressRow,
+  type BusinessRow,
+} from './businesses.service';
+
+export const AddressType = builder.objectRef<AddressRow>('Address');
+
+AddressType.implement({
+  fields: (t) => ({
+    id: t.exposeString('id'),
+    street_number: t.exposeString('street_number', { nullable: true }),
+    route: t.exposeString('route', { nullable: true }),
+    locality: t.exposeString('locality', { nullable: true }),
+    administrative_area_level_1: t.exposeString('administrative_area_level_1', { nullable: true }),
+    administrative_area_level_2: t.exposeString('administrative_area_level_2', { nullable: true }),
+    country: t.exposeString('country', { nullable: true }),
+    postal_code: t.exposeString('postal_code', { nullable: true }),
+    googlePlaceId: t.exposeString('google_place_id', { nullable: true }),
+    formatted_address: t.string({ resolve: (address) => formatAddress(address) }),
+    latitude: t.exposeFloat('latitude', { nullable: true }),
+    longitude: t.exposeFloat('longitude', { nullable: true }),
+  }),
+});
+
+const nullableString = (column: keyof BusinessRow) => ({
+  nullable: true as const,
+  resolve: (business: BusinessRow) => business[column] as string | null,
+});
+
+export const BusinessType = builder.objectRef<BusinessRow>('Business');
+
+BusinessType.implement({
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    name: t.exposeString('name'),
+    slug: t.exposeString('slug'),
+    description: t.exposeString('description'),
+    license_info: t.string(nullableString('license_info')),
+    international_phone_number: t.string(nullableString('international_phone_number')),
+    stripe_account_id: t.string(nullableString('stripe_account_id')),
+    heroImgUrl: t.string(nullableString('hero_img_url')),
+    logoImgUrl: t.string(nullableString('logo_img_url')),
+    website: t.string(nullableString('website')),
+    twitter: t.string(nullableString('twitter')),
+    instagram: t.string(nullableString('instagram')),
+    facebook: t.string(nullableString('facebook')),
+    linkedin: t.string(nullableString('linkedin')),
+    sales_tax_rate: t.float({
+      description: "'Tax + Fees Percent Rate', e.g. 8.875",
+      resolve: (business) => Number(business.sales_tax_rate),
+    }),
+    addresses: t.field({
+      type: [AddressType],
+      resolve: (business, _args, ctx) => ctx.loaders.addressesByBusiness.load(business.id),
+    }),
+    businessTypes: t.field({
+      type: [TagType],
+      resolve: async (business, _args, ctx) => {
+        const businessTags = await ctx.loaders.tagsByBusiness.load(business.id);
+        const categoryIds = [...new Set(businessTags.map((tag) => tag.categorized_by_id))];
+        const categories = await Promise.all(
+          categoryIds.map((id) => (id === null ? null : ctx.loaders.tagById.load(id))),
+        );
+        const businessTypeIds = new Set(
+          categories.filter((c) => c?.name === BUSINESS_TYPE_CATEGORY).map((c) => c!.id),
+        );
+        return businessTags.filter(
+          (tag) => tag.categorized_by_id !== null && businessTypeIds.has(tag.categorized_by_id),
+        );
+      },
+    }),
+    tags: t.field({
+      type: [TagType],
+      resolve: (business, _args, ctx) => ctx.loaders.tagsByBusiness.load(business.id),
+    }),
+    fulfillment_allow_pickup_retail: t.exposeBoolean('fulfillment_allow_pickup_retail'),
+    fulfillment_allow_pickup_wholesale: t.exposeBoolean('fulfillment_allow_pickup_wholesale'),
+    fulfillment_deliver_retail: t.exposeBoolean('fulfillment_deliver_retail'),
+    fulfillment_deliver_wholesale: t.exposeBoolean('fulfillment_deliver_wholesale'),
+    fulfillment_ship_retail: t.exposeBoolean('fulfillment_ship_retail'),
+    fulfillment_ship_wholesale: t.exposeBoolean('fulfillment_ship_wholesale'),
+    fulfillment_deliver_retail_radius_miles: t.exposeInt(
+      'fulfillment_deliver_retail_radius_miles',
+      { nullable: true },
+    ),
+    fulfillment_deliver_wholesale_radius_miles: t.exposeInt(
+      'fulfillment_deliver_wholesale_radius_miles',
+      { nullable: true },
+    ),
+  }),
+});
+
+const StringFilter = builder.inputType('StringFilter', {
+  fields: (t) => ({ equals: t.string() }),
+});
+
+const BusinessWhereInput = builder.inputType('BusinessWhereInput', {
+  fields: (t) => ({ slug: t.field({ type: StringFilter }) }),
+});
+
+builder.queryFields((t) => ({
+  business: t.field({
+    type: BusinessType,
+    nullable: true,
+    args: { slug: t.arg.string({ required: true }) },
+    resolve: (_root, args, ctx) => findBusinessBySlug(ctx, args.slug),
+  }),
+  businesses: t.field({
+    type: [BusinessType],
+    description: 'Businesses matching `where`; the public and edit pages use the first.',
+    args: { where: t.arg({ type: BusinessWhereInput, required: true }) },
+    resolve: (_root, args, ctx) => {
+      const slug = args.where.slug?.equals;
+      return slug ? listBusinessesBySlug(ctx, slug) : [];
+    },
+  }),
+  myStripeInfo: t.string({
+    nullable: true,
+    description:
+      'Payment account state of a business the caller works at, as a JSON string such as ' +
+      '{"charges_enabled":true,"details_submitted":true}.',
+    args: { slug: t.arg.string({ required: true }) },
+    resolve: () => {
+      throw unauthenticated();
+    },
+  }),
+}));
+
+const BusinessUpdateInput = builder.inputType('BusinessUpdateInput', {
+  fields: (t) => ({
+    name: t.field({ type: StringSet }),
+    description: t.field({ type: StringSet }),
+    license_info: t.field({ type: NullableStringSet }),
+    international_phone_number: t.field({ type: NullableStringSet }),
+    heroImgUrl: t.field({ type: NullableStringSet }),
+    logoImgUrl: t.field({ type: NullableStringSet }),
+    website: t.field({ type: NullableStringSet }),
+    twitter: t.field({ type: NullableStringSet }),
+    instagram: t.field({ type: NullableStringSet }),
+    facebook: t.field({ type: NullableStringSet }),
+    linkedin: t.field({ type: NullableStringSet }),
+    sales_tax_rate: t.field({ type: FloatSet }),
+    fulfillment_allow_pickup_retail: t.field({ type: BoolSet }),
+    fulfillment_allow_pickup_wholesale: t.field({ type: BoolSet }),
+    fulfillment_deliver_retail: t.field({ type: BoolSet }),
+    fulfillment_deliver_wholesale: t.field({ type: BoolSet }),
+    fulfillment_ship_retail: t.field({ type: BoolSet }),
+    fulfillment_ship_wholesale: t.field({ type: BoolSet }),
+    fulfillment_deliver_retail_radius_miles: t.field({ type: NullableIntSet }),
+    fulfillment_deliver_wholesale_radius_miles: t.field({ type: NullableIntSet }),
+  }),
+});
+
+const AddressUpdateInput = builder.inputType('AddressUpdateInput', {
+  fields: (t) => ({
+    street_number: t.field({ type: NullableStringSet }),
+    route: t.field({ type: NullableStringSet }),
+    locality: t.field({ type: NullableStringSet }),
+    administrative_area_level_1: t.field({ type: NullableStringSet }),
+    administrative_area_level_2: t.field({ type: NullableStringSet }),
+    country: t.field({ type: NullableStringSet }),
+    postal_code: t.field({ type: NullableStringSet }),
+  }),
+});
+
+const CreateBusinessInput = builder.inputType('CreateBusinessInput', {
+  fields: (t) => ({
+    name: t.string({ required: true }),
+    slug: t.string(),
+    description: t.string(),
+    website: t.string(),
+    international_phone_number: t.string(),
+    sales_tax_rate: t.float(),
+  }),
+});
+
+const WorkplaceType = builder.objectRef<Pick<BusinessRow, 'id' | 'name' | 'slug'>>('Workplace');
+WorkplaceType.implement({
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    name: t.exposeString('name'),
+    slug: t.exposeString('slug'),
+  }),
+});
+
+const refuseUntilSignedIn = (): never => {
+  throw unauthenticated();
+};
+
+builder.mutationFields((t) => ({
+  updateBusiness: t.field({
+    type: BusinessType,
+    nullable: true,
+    args: {
+      slug: t.arg.string({ required: true }),
+      update: t.arg({ type: BusinessUpdateInput, required: true }),
+    },
+    resolve: refuseUntilSignedIn,
+  }),
+  tagBusinessWithTags: t.field({
+    type: BusinessType,
+    nullable: true,
+    args: {
+      businessId: t.arg.int({ required: true }),
+      tags: t.arg({ type: [TagWhereUniqueInput], required: true }),
+    },
+    resolve: refuseUntilSignedIn,
+  }),
+  updateAddress: t.field({
+    type: AddressType,
+    nullable: true,
+    args: {
+      addressId: t.arg.string({ required: true }),
+      data: t.arg({ type: AddressUpdateInput, required: true }),
+    },
+    resolve: refuseUntilSignedIn,
+  }),
+  upsertWorkplace: t.field({
+    type: WorkplaceType,
+    nullable: true,
+    args: { works_at: t.arg({ type: CreateBusinessInput, required: true }) },
+    resolve: refuseUntilSignedIn,
+  }),
+}));

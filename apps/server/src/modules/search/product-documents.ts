@@ -1,0 +1,153 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { BuyerKind, PriceTier } from '@bevy/core';
+import type { SearchDocument } from '@bevy/search';
+import type { Db } from '../../db/client';
+import { addresses, businesses, priceTiers, products } from '../../db/schema';
+
+/** Facet attributes, with the original's display names as attribute names. */
+export const PRODUCT_FACETS = [
+  'Beverage Type',
+  'Produced By',
+  'Varietal',
+  'Vintage',
+  'Closure Style',
+  'Format',
+  'Volume',
+  'ABV',
+  'slug',
+  'fulfillment_allow_pickup_retail',
+  'fulfillment_allow_pickup_wholesale',
+  'fulfillment_deliver_retail',
+  'fulfillment_deliver_wholesale',
+  'fulfillment_ship_retail',
+  'fulfillment_ship_wholesale',
+] as const;
+
+export const PRODUCT_INDEX_SETTINGS = {
+  searchableAttributes: [
+    'name',
+    'Produced By',
+    'Varietal',
+    'Beverage Type',
+    'businessName',
+    'short_description',
+  ],
+  attributesForFaceting: [...PRODUCT_FACETS],
+  customRanking: ['desc(hasImage)', 'asc(name)'],
+  attributeForDistinct: 'objectID',
+};
+
+export interface ProductDocument extends SearchDocument {
+  name: string;
+  short_description: string;
+  bottleImageUrl: string | null;
+  productType: string;
+  producedBy: string;
+  producedByBusinessId: number;
+  businessName: string;
+  slug: string;
+  hasImage: boolean;
+  retailPricing: PriceTier[];
+  wholesalePricing: PriceTier[];
+}
+
+const toNumber = (value: string | null) => (value === null ? null : Number(value));
+
+/** Builds search documents for published products (all of them, or only `productIds`). */
+export async function loadProductDocuments(
+  db: Db,
+  productIds?: readonly number[],
+): Promise<ProductDocument[]> {
+  const rows = await db
+    .select({ product: products, business: businesses })
+    .from(products)
+    .innerJoin(businesses, eq(businesses.id, products.business_id))
+    .where(productIds ? inArray(products.id, [...productIds]) : eq(products.status, 'published'))
+    .orderBy(asc(products.id));
+  const published = rows.filter((row) => row.product.status === 'published');
+  if (published.length === 0) return [];
+
+  const businessIds = [...new Set(published.map((row) => row.business.id))];
+  const locations = await db
+    .select({
+      business_id: addresses.business_id,
+      lat: addresses.latitude,
+      lng: addresses.longitude,
+    })
+    .from(addresses)
+    .where(inArray(addresses.business_id, businessIds))
+    .orderBy(asc(addresses.created_at));
+  const geolocByBusiness = new Map<number, { lat: number; lng: number }>();
+  for (const location of locations) {
+    if (location.lat === null || location.lng === null) continue;
+    if (!geolocByBusiness.has(location.business_id)) {
+      geolocByBusiness.set(location.business_id, { lat: location.lat, lng: location.lng });
+    }
+  }
+
+  const tiers = await db
+    .select()
+    .from(priceTiers)
+    .where(
+      inArray(
+        priceTiers.product_id,
+        published.map((row) => row.product.id),
+      ),
+    )
+    .orderBy(asc(priceTiers.minimum_unit_count_for_price));
+  const tiersByProduct = new Map<number, { retail: PriceTier[]; wholesale: PriceTier[] }>();
+  for (const tier of tiers) {
+    let entry = tiersByProduct.get(tier.product_id);
+    if (!entry) {
+      entry = { retail: [], wholesale: [] };
+      tiersByProduct.set(tier.product_id, entry);
+    }
+    entry[tier.channel].push({
+      price_per_unit: tier.price_per_unit,
+      minimum_unit_count_for_price: tier.minimum_unit_count_for_price,
+    });
+  }
+
+  return published.map(({ product, business }) => {
+    const productTiers = tiersByProduct.get(product.id) ?? { retail: [], wholesale: [] };
+    return {
+      objectID: String(product.id),
+      name: product.name,
+      short_description: product.short_description,
+      bottleImageUrl: product.bottle_image_url,
+      hasImage: product.bottle_image_url !== null,
+      productType: product.beverage_type,
+      producedBy: product.produced_by,
+      producedByBusinessId: business.id,
+      businessName: business.name,
+      slug: business.slug,
+      'Beverage Type': [product.beverage_type],
+      'Produced By': product.produced_by,
+      Varietal: product.varietal,
+      Vintage: product.vintage,
+      'Closure Style': product.closure_style,
+      Format: product.format,
+      Volume: product.volume_ml,
+      ABV: toNumber(product.abv),
+      _geoloc: geolocByBusiness.get(business.id) ?? null,
+      fulfillment_allow_pickup_retail: business.fulfillment_allow_pickup_retail,
+      fulfillment_allow_pickup_wholesale: business.fulfillment_allow_pickup_wholesale,
+      fulfillment_deliver_retail: business.fulfillment_deliver_retail,
+      fulfillment_deliver_wholesale: business.fulfillment_deliver_wholesale,
+      fulfillment_ship_retail: business.fulfillment_ship_retail,
+      fulfillment_ship_wholesale: business.fulfillment_ship_wholesale,
+      fulfillment_deliver_retail_radius_miles: business.fulfillment_deliver_retail_radius_miles,
+      fulfillment_deliver_wholesale_radius_miles:
+        business.fulfillment_deliver_wholesale_radius_miles,
+      retailPricing: productTiers.retail,
+      wholesalePricing: productTiers.wholesale,
+    };
+  });
+}
+
+/** What a buyer of this kind may see of a document: wholesale tiers only for wholesale buyers. */
+export function projectForBuyer(document: SearchDocument, buyer: BuyerKind): SearchDocument {
+  if (buyer === 'wholesale') return document;
+  const { wholesalePricing: _hidden, ...visible } = document;
+  return { ...visible, wholesalePricing: [] };
+}

@@ -1,0 +1,44 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { SEARCH_TOKEN_TTL_MS, type BuyerKind } from '@bevy/core';
+
+/** What a search key lets its holder see. */
+export interface SearchKeyClaims {
+  buyer: BuyerKind;
+  /** Expiry, milliseconds since the epoch. */
+  exp: number;
+}
+
+export type SearchKeyCheck =
+  | { ok: true; claims: SearchKeyClaims }
+  | { ok: false; reason: 'malformed' | 'bad-signature' | 'expired' };
+
+const sign = (payload: string, secret: string) =>
+  createHmac('sha256', secret).update(payload).digest('base64url');
+
+/** A signed, expiring key: base64url(JSON claims) "." HMAC-SHA256 signature. */
+export function createSearchKey(buyer: BuyerKind, secret: string, now = Date.now()): string {
+  const claims: SearchKeyClaims = { buyer, exp: now + SEARCH_TOKEN_TTL_MS };
+  const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
+  return `${payload}.${sign(payload, secret)}`;
+}
+
+export function verifySearchKey(key: string, secret: string, now = Date.now()): SearchKeyCheck {
+  const [payload, signature, extra] = key.split('.');
+  if (!payload || !signature || extra !== undefined) return { ok: false, reason: 'malformed' };
+  const expected = Buffer.from(sign(payload, secret));
+  const actual = Buffer.from(signature);
+  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) {
+    return { ok: false, reason: 'bad-signature' };
+  }
+  let claims: SearchKeyClaims;
+  try {
+    claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as SearchKeyClaims;
+  } catch {
+    return { ok: false, reason: 'malformed' };
+  }
+  if (claims.buyer !== 'retail' && claims.buyer !== 'wholesale') {
+    return { ok: false, reason: 'malformed' };
+  }
+  if (typeof claims.exp !== 'number' || claims.exp <= now) return { ok: false, reason: 'expired' };
+  return { ok: true, claims };
+}

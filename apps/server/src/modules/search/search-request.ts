@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { SEARCH_QUERY_MAX_LENGTH } from '@bevy/core';
+import type { SearchParams } from '@bevy/search';
+
+const listOfFilters = z.union([z.string(), z.array(z.union([z.string(), z.array(z.string())]))]);
+
+/** JSON-encoded lists arrive as strings when params come url-encoded (algoliasearch v4). */
+const jsonList = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => {
+    if (typeof value === 'string' && value.trim().startsWith('[')) {
+      try {
+        return JSON.parse(value);
+      } catch {
+        return value;
+      }
+    }
+    return value;
+  }, schema);
+
+const booleanish = z.preprocess(
+  (value) => (value === 'true' ? true : value === 'false' ? false : value),
+  z.union([z.boolean(), z.coerce.number().int().min(0).max(4)]),
+);
+
+const searchParamsSchema = z
+  .object({
+    query: z
+      .string()
+      .max(
+        SEARCH_QUERY_MAX_LENGTH,
+        `The search query can be at most ${SEARCH_QUERY_MAX_LENGTH} characters.`,
+      )
+      .optional(),
+    page: z.coerce.number().int().min(0).max(10_000).optional(),
+    hitsPerPage: z.coerce.number().int().min(0).max(1000).optional(),
+    facets: jsonList(z.union([z.string(), z.array(z.string()).max(100)])).optional(),
+    maxValuesPerFacet: z.coerce.number().int().min(1).max(1000).optional(),
+    facetFilters: jsonList(listOfFilters).optional(),
+    numericFilters: jsonList(listOfFilters).optional(),
+    filters: z.string().max(4000).optional(),
+    aroundLatLng: z.string().max(100).optional(),
+    aroundRadius: z.union([z.literal('all'), z.coerce.number().positive()]).optional(),
+    distinct: booleanish.optional(),
+    facetName: z.string().max(200).optional(),
+    facetQuery: z.string().max(SEARCH_QUERY_MAX_LENGTH).optional(),
+    maxFacetHits: z.coerce.number().int().min(1).max(100).optional(),
+  })
+  // Widgets also send display options (highlighting, analytics, ...) that do not change results.
+  .loose();
+
+const paramsField = z.preprocess(
+  (value) =>
+    typeof value === 'string' ? Object.fromEntries(new URLSearchParams(value)) : (value ?? {}),
+  searchParamsSchema,
+);
+
+const requestSchema = z.object({
+  indexName: z.string().min(1).max(200),
+  type: z.enum(['default', 'facet']).optional(),
+  facet: z.string().max(200).optional(),
+  params: paramsField,
+});
+
+export const multiQueryBodySchema = z.object({
+  requests: z.array(requestSchema).min(1).max(50),
+});
+
+export type MultiQueryBody = z.infer<typeof multiQueryBodySchema>;
+export type SearchRequest = MultiQueryBody['requests'][number];
+
+/** The engine's parameters from one validated request. */
+export function toEngineParams(params: SearchRequest['params']): SearchParams {
+  const facets = params.facets;
+  return {
+    query: params.query,
+    page: params.page,
+    hitsPerPage: params.hitsPerPage,
+    facets: facets === undefined ? undefined : Array.isArray(facets) ? facets : [facets],
+    maxValuesPerFacet: params.maxValuesPerFacet,
+    facetFilters: params.facetFilters,
+    numericFilters: params.numericFilters,
+    filters: params.filters,
+    aroundLatLng: params.aroundLatLng,
+    aroundRadius: params.aroundRadius,
+    distinct: params.distinct,
+  };
+}

@@ -1,0 +1,91 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { BuyerKind } from '@bevy/core';
+import { SearchInputError } from '@bevy/search';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { HttpError } from '../../http/errors';
+import { findViewer, seesWholesalePricing } from '../accounts/accounts.service';
+import { PRODUCT_INDEX_NAMES, type ProductSearch } from './product-search';
+import { createSearchKey, verifySearchKey } from './search-key';
+import { multiQueryBodySchema } from './search-request';
+
+interface SearchRoutesOptions {
+  config: Config;
+  db: Db;
+  productSearch: ProductSearch;
+}
+
+const KEY_HEADERS = ['x-algolia-api-key', 'x-search-key'] as const;
+
+function searchKeyOf(request: FastifyRequest): string | undefined {
+  for (const header of KEY_HEADERS) {
+    const value = request.headers[header];
+    if (typeof value === 'string' && value.length > 0) return value;
+  }
+  return undefined;
+}
+
+export async function searchRoutes(app: FastifyInstance, options: SearchRoutesOptions) {
+  const { config, db, productSearch } = options;
+
+  /** Which prices this caller may see, decided from the database, never from the client. */
+  async function buyerKindOfViewer(request: FastifyRequest): Promise<BuyerKind> {
+    const user = await findViewer({ db, viewer: request.viewer });
+    return user && seesWholesalePricing(user) ? 'wholesale' : 'retail';
+  }
+
+  function buyerKindOfKey(request: FastifyRequest): BuyerKind {
+    const key = searchKeyOf(request);
+    if (!key) return 'retail';
+    const check = verifySearchKey(key, config.searchKeySecret);
+    if (check.ok) return check.claims.buyer;
+    if (check.reason === 'expired') {
+      throw new HttpError(401, 'SEARCH_KEY_EXPIRED', 'This search key has expired. Get a new one.');
+    }
+    throw new HttpError(403, 'INVALID_SEARCH_KEY', 'This search key is not valid.');
+  }
+
+  app.get('/get-search-token', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { publicKey: createSearchKey(await buyerKindOfViewer(request), config.searchKeySecret) };
+  });
+
+  const handleQueries = async (request: FastifyRequest) => {
+    const buyer = buyerKindOfKey(request);
+    const parsed = multiQueryBodySchema.safeParse(request.body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      const where = issue.path.join('.');
+      throw new HttpError(
+        400,
+        'INVALID_SEARCH_REQUEST',
+        where ? `${where}: ${issue.message}` : issue.message,
+      );
+    }
+    try {
+      const results = parsed.data.requests.map((searchRequest) => {
+        if (!PRODUCT_INDEX_NAMES.has(searchRequest.indexName)) {
+          throw new HttpError(
+            404,
+            'INDEX_NOT_FOUND',
+            `There is no index "${searchRequest.indexName}".`,
+          );
+        }
+        const facetSearch = searchRequest.type === 'facet' || searchRequest.params.facetName;
+        return facetSearch
+          ? productSearch.searchFacetValues(searchRequest)
+          : productSearch.search(searchRequest, buyer);
+      });
+      return { results };
+    } catch (error) {
+      if (error instanceof SearchInputError) {
+        throw new HttpError(400, 'INVALID_SEARCH_REQUEST', error.message);
+      }
+      throw error;
+    }
+  };
+
+  app.post('/search', handleQueries);
+  // Algolia clients post to /1/indexes/*/queries; the index names travel in the body.
+  app.post('/1/indexes/:indexName/queries', handleQueries);
+}

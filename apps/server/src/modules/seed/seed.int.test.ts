@@ -1,0 +1,85 @@
+import { count, countDistinct, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addresses,
+  banners,
+  businessMembers,
+  businesses,
+  priceTiers,
+  products,
+  users,
+} from '../../db/schema';
+import { createTestDatabase } from '../../test/test-app';
+import { verifyPassword } from '../accounts/password';
+import { DEMO_ACCOUNTS } from './demo-accounts';
+import { seedDemoData } from './seed';
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.drop());
+
+async function totals() {
+  const db = database.database.db;
+  const [row] = await db
+    .select({
+      producers: countDistinct(businesses.id),
+    })
+    .from(businesses);
+  const [productCount] = await db.select({ n: count() }).from(products);
+  const [tierCount] = await db.select({ n: count() }).from(priceTiers);
+  const [userCount] = await db.select({ n: count() }).from(users);
+  const [bannerCount] = await db.select({ n: count() }).from(banners);
+  return {
+    producers: row!.producers,
+    products: productCount!.n,
+    tiers: tierCount!.n,
+    users: userCount!.n,
+    banners: bannerCount!.n,
+  };
+}
+
+describe('demo data', () => {
+  it('looks like a real marketplace', async () => {
+    const db = database.database.db;
+    const t = await totals();
+    expect(t.producers).toBeGreaterThanOrEqual(40);
+    expect(t.products).toBeGreaterThanOrEqual(400);
+    const [states] = await db
+      .select({ n: countDistinct(addresses.administrative_area_level_1) })
+      .from(addresses);
+    expect(states!.n).toBeGreaterThanOrEqual(15);
+    const located = await db.select().from(addresses);
+    for (const address of located) {
+      expect(address.postal_code).toMatch(/^\d{5}$/);
+      expect(address.latitude).not.toBeNull();
+    }
+    const types = await db.selectDistinct({ type: products.beverage_type }).from(products);
+    expect(types).toHaveLength(7);
+  });
+
+  it('has a demo account for each role, with working passwords', async () => {
+    const db = database.database.db;
+    for (const account of DEMO_ACCOUNTS) {
+      const [user] = await db.select().from(users).where(eq(users.email, account.email));
+      expect(user, account.email).toBeDefined();
+      expect(await verifyPassword(account.password, user!.password_hash)).toBe(true);
+      expect(await verifyPassword('wrong password', user!.password_hash)).toBe(false);
+      expect(user!.is_admin).toBe(account.isAdmin);
+      expect(user!.wholesale_access_expires_on !== null).toBe(account.wholesale);
+      const memberships = await db
+        .select()
+        .from(businessMembers)
+        .where(eq(businessMembers.user_id, user!.id));
+      expect(memberships).toHaveLength(account.workplaces);
+    }
+  });
+
+  it('seeding again changes nothing', async () => {
+    const before = await totals();
+    const report = await seedDemoData(database.database.db);
+    expect(report).toEqual({ producersAdded: 0, productsAdded: 0, accountsAdded: 0 });
+    expect(await totals()).toEqual(before);
+  });
+});

@@ -1,0 +1,97 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config';
+import { sendError } from '../../http/errors';
+
+/** Paths that belong to the API: they answer JSON, never the web app. */
+const API_PREFIXES = [
+  '/graphql',
+  '/graphiql',
+  '/search',
+  '/1/',
+  '/banners',
+  '/get-search-token',
+  '/geo/',
+  '/upload',
+  '/uploads/',
+  '/logout',
+  '/stripe/',
+  '/assets/',
+  '/health',
+];
+
+const PUBLIC_CONFIG_MARKER = '<!--public-config-->';
+
+function isApiPath(url: string): boolean {
+  const pathname = url.split('?')[0] ?? url;
+  return API_PREFIXES.some(
+    (prefix) => pathname === prefix.replace(/\/$/, '') || pathname.startsWith(prefix),
+  );
+}
+
+function wantsHtml(request: FastifyRequest): boolean {
+  return (request.headers.accept ?? '').includes('text/html');
+}
+
+/** index.html with the public site settings injected, escaped for a script element. */
+function renderIndexHtml(template: string, config: Config): string {
+  const json = JSON.stringify(config.publicSite).replace(/</g, '\\u003c');
+  return template.replace(
+    PUBLIC_CONFIG_MARKER,
+    `<script id="public-config" type="application/json">${json}</script>`,
+  );
+}
+
+/**
+ * Serves the built web app: hashed assets with long caching, index.html for client routes
+ * (the SPA fallback), and a JSON 404 for everything else.
+ */
+export async function webRoutes(app: FastifyInstance, options: { config: Config }) {
+  const { config } = options;
+  const distDir = config.WEB_DIST_DIR;
+  const indexFile = distDir ? path.join(distDir, 'index.html') : '';
+  const indexHtml =
+    indexFile && existsSync(indexFile)
+      ? renderIndexHtml(readFileSync(indexFile, 'utf8'), config)
+      : undefined;
+
+  if (indexHtml) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (response, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        response.header(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
+      },
+    });
+  } else if (distDir) {
+    app.log.warn({ distDir }, 'web app not built: serving the API only (run npm run build)');
+  }
+
+  const sendApp = (reply: FastifyReply) =>
+    reply
+      .status(200)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(indexHtml);
+
+  app.setNotFoundHandler((request, reply) => {
+    const isPageRequest =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      wantsHtml(request) &&
+      !isApiPath(request.url);
+    if (indexHtml && isPageRequest) return sendApp(reply);
+    return sendError(
+      reply,
+      404,
+      'NOT_FOUND',
+      `There is nothing at ${request.method} ${request.url.split('?')[0]}.`,
+    );
+  });
+}

@@ -1,0 +1,13 @@
+import { MantineProvider } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Provider as GraphqlProvider } from 'urql';
+import { graphqlClient } from '../lib/graphql-client';
+import { theme } from './theme';
+
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <MantineProvider theme={theme}>
+      <GraphqlProvider value={graphqlClient}>{children}</GraphqlProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,42 @@
+import { SEARCH_QUERY_MAX_LENGTH } from '@bevy/core';
+import { CloseButton, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useSearchBox } from 'react-instantsearch';
+
+export function SearchBox({ label, placeholder }: { label: string; placeholder: string }) {
+  const { query, refine, clear } = useSearchBox();
+  const [value, setValue] = useState(query);
+
+  const update = (next: string) => {
+    setValue(next);
+    refine(next);
+  };
+
+  return (
+    <form role="search" onSubmit={(event) => event.preventDefault()}>
+      <TextInput
+        type="search"
+        label={label}
+        placeholder={placeholder}
+        value={value}
+        maxLength={SEARCH_QUERY_MAX_LENGTH}
+        onChange={(event) => update(event.currentTarget.value)}
+        leftSection={<IconSearch size={16} aria-hidden />}
+        rightSection={
+          value ? (
+            <CloseButton
+              aria-label="Clear search"
+              onClick={() => {
+                setValue('');
+                clear();
+              }}
+            />
+          ) : null
+        }
+        autoComplete="off"
+        spellCheck={false}
+      />
+    </form>
+  );
+}

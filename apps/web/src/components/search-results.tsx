@@ -1,0 +1,52 @@
+import type { BuyerKind } from '@bevy/core';
+import { Alert, Center, Loader, SimpleGrid, Text } from '@mantine/core';
+import { useHits, useInstantSearch } from 'react-instantsearch';
+import type { ProductHit } from '../lib/product-hit';
+import { ProductTile } from './product-tile';
+
+interface SearchResultsProps {
+  buyer: BuyerKind;
+  cols?: { base: number; sm?: number; lg?: number };
+  emptyMessage: string;
+}
+
+/** Product tiles for the current results, with loading, error and empty states. */
+export function SearchResults({ buyer, cols, emptyMessage }: SearchResultsProps) {
+  const { items, results } = useHits<ProductHit & Record<string, unknown>>();
+  const { status, error } = useInstantSearch();
+
+  if (status === 'error') {
+    return (
+      <Alert color="red" title="Search is not available right now" role="alert">
+        {error?.message ?? 'Please try again in a moment.'}
+      </Alert>
+    );
+  }
+  const searching = status === 'loading' || status === 'stalled';
+  if (!results || (results.__isArtificial && searching)) {
+    return (
+      <Center py="xl" role="status">
+        <Loader size="sm" aria-hidden />
+        <Text ml="sm">Loading...</Text>
+      </Center>
+    );
+  }
+  return (
+    <>
+      <Text fz="sm" c="dark.6" role="status" aria-live="polite">
+        {status === 'stalled'
+          ? 'Loading...'
+          : `${results.nbHits.toLocaleString('en-US')} ${results.nbHits === 1 ? 'product' : 'products'}`}
+      </Text>
+      {items.length === 0 ? (
+        <Text py="xl">{emptyMessage}</Text>
+      ) : (
+        <SimpleGrid cols={cols ?? { base: 1, sm: 2, lg: 3 }} spacing="md" mt="sm">
+          {items.map((hit) => (
+            <ProductTile key={hit.objectID} hit={hit} buyer={buyer} />
+          ))}
+        </SimpleGrid>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,246 @@
+import { BUSINESS_PAGE_HITS_PER_PAGE } from '@bevy/core';
+import {
+  ActionIcon,
+  Anchor,
+  Box,
+  Center,
+  Container,
+  Group,
+  Image,
+  Loader,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import {
+  IconBrandFacebook,
+  IconBrandInstagram,
+  IconBrandLinkedin,
+  IconBrandX,
+  IconMapPin,
+  IconPhone,
+  IconWorld,
+  type Icon,
+} from '@tabler/icons-react';
+import { Configure, InstantSearch } from 'react-instantsearch';
+import { Link, useParams } from 'react-router';
+import { gql, useQuery } from 'urql';
+import { SearchPagination } from '../../components/search-pagination';
+import { SearchResults } from '../../components/search-results';
+import { PRODUCT_INDEX, useSearchClient } from '../../lib/search-client';
+import { siteConfig, telHref } from '../../lib/site-config';
+import { useMe } from '../../lib/use-me';
+
+interface PublicBusiness {
+  id: number;
+  name: string;
+  slug: string;
+  description: string;
+  heroImgUrl: string | null;
+  website: string | null;
+  international_phone_number: string | null;
+  instagram: string | null;
+  twitter: string | null;
+  facebook: string | null;
+  linkedin: string | null;
+  addresses: { id: string; formatted_address: string }[];
+}
+
+const BUSINESS_BY_SLUG = gql`
+  query BusinessBySlug($slug: String!) {
+    businesses(where: { slug: { equals: $slug } }) {
+      id
+      name
+      slug
+      description
+      heroImgUrl
+      website
+      international_phone_number
+      instagram
+      twitter
+      facebook
+      linkedin
+      addresses {
+        id
+        formatted_address
+      }
+    }
+  }
+`;
+
+const SOCIAL_LINKS: {
+  key: 'instagram' | 'twitter' | 'facebook' | 'linkedin';
+  label: string;
+  icon: Icon;
+  url: (handle: string) => string;
+}[] = [
+  {
+    key: 'instagram',
+    label: 'Instagram',
+    icon: IconBrandInstagram,
+    url: (h) => `https://instagram.com/${h}`,
+  },
+  { key: 'twitter', label: 'X (Twitter)', icon: IconBrandX, url: (h) => `https://x.com/${h}` },
+  {
+    key: 'facebook',
+    label: 'Facebook',
+    icon: IconBrandFacebook,
+    url: (h) => `https://facebook.com/${h}`,
+  },
+  {
+    key: 'linkedin',
+    label: 'LinkedIn',
+    icon: IconBrandLinkedin,
+    url: (h) => `https://www.linkedin.com/company/${h}`,
+  },
+];
+
+/** A handle may be stored as a bare name or as a full URL. */
+function socialUrl(handle: string, toUrl: (handle: string) => string): string {
+  return /^https?:\/\//.test(handle) ? handle : toUrl(handle.replace(/^@/, ''));
+}
+
+function BusinessProducts({ business }: { business: PublicBusiness }) {
+  const searchClient = useSearchClient();
+  const { me } = useMe();
+  const buyer = me?.seesWholesalePricing ? 'wholesale' : 'retail';
+  return (
+    <Box component="section" aria-labelledby="business-products-heading" mt="xl">
+      <Title order={2} id="business-products-heading" mb="sm">
+        Products from {business.name}
+      </Title>
+      {searchClient ? (
+        <InstantSearch searchClient={searchClient} indexName={PRODUCT_INDEX}>
+          <Configure
+            hitsPerPage={BUSINESS_PAGE_HITS_PER_PAGE}
+            filters={`slug:"${business.slug.replace(/"/g, '')}"`}
+            distinct
+            analytics={false}
+          />
+          <SearchResults
+            buyer={buyer}
+            cols={{ base: 1, sm: 2, lg: 4 }}
+            emptyMessage={`${business.name} has no products listed yet.`}
+          />
+          <SearchPagination />
+        </InstantSearch>
+      ) : (
+        <Text role="status">Loading...</Text>
+      )}
+    </Box>
+  );
+}
+
+/** The public page of a business: who they are, how to reach them, what they sell. */
+export function BusinessPage() {
+  const { slug = '' } = useParams();
+  const [result] = useQuery<{ businesses: PublicBusiness[] }>({
+    query: BUSINESS_BY_SLUG,
+    variables: { slug },
+  });
+  const business = result.data?.businesses[0];
+  useDocumentTitle(`${business?.name ?? 'Producer'} · ${siteConfig.siteName}`);
+
+  if (result.fetching) {
+    return (
+      <Center py="xl" role="status">
+        <Loader size="sm" aria-hidden />
+        <Text ml="sm">Loading...</Text>
+      </Center>
+    );
+  }
+  if (result.error) {
+    return (
+      <Container size="lg" py="xl">
+        <Title order={1}>Something went wrong</Title>
+        <Text mt="md" role="alert">
+          {result.error.message}
+        </Text>
+      </Container>
+    );
+  }
+  if (!business) {
+    return (
+      <Container size="lg" py="xl">
+        <Title order={1}>no business here</Title>
+        <Text mt="md">
+          We could not find a producer at this address.{' '}
+          <Anchor component={Link} to="/shop">
+            Browse the shop
+          </Anchor>{' '}
+          to find one.
+        </Text>
+      </Container>
+    );
+  }
+
+  const socials = SOCIAL_LINKS.filter((social) => business[social.key]);
+  const address = business.addresses[0]?.formatted_address;
+  return (
+    <>
+      {business.heroImgUrl ? (
+        <Image src={business.heroImgUrl} alt="" h={{ base: 140, sm: 240 }} fit="cover" />
+      ) : null}
+      <Container size="lg" py="lg">
+        <Stack gap="sm">
+          <Group justify="space-between" align="center">
+            <Title order={1}>{business.name}</Title>
+            {socials.length > 0 ? (
+              <Group
+                gap="xs"
+                component="ul"
+                aria-label="Social media"
+                style={{ listStyle: 'none', padding: 0, margin: 0 }}
+              >
+                {socials.map(({ key, label, icon: SocialIcon, url }) => (
+                  <li key={key}>
+                    <ActionIcon
+                      component="a"
+                      href={socialUrl(business[key]!, url)}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      variant="subtle"
+                      size="lg"
+                      aria-label={`${business.name} on ${label}`}
+                    >
+                      <SocialIcon size={22} aria-hidden />
+                    </ActionIcon>
+                  </li>
+                ))}
+              </Group>
+            ) : null}
+          </Group>
+          {business.description ? <Text maw={760}>{business.description}</Text> : null}
+          <Group gap="lg">
+            {address ? (
+              <Group gap={6} wrap="nowrap">
+                <IconMapPin size={18} aria-hidden />
+                <Text component="address" style={{ fontStyle: 'normal' }}>
+                  {address}
+                </Text>
+              </Group>
+            ) : null}
+            {business.website ? (
+              <Group gap={6} wrap="nowrap">
+                <IconWorld size={18} aria-hidden />
+                <Anchor href={business.website} target="_blank" rel="noopener noreferrer">
+                  {business.website.replace(/^https?:\/\//, '')}
+                </Anchor>
+              </Group>
+            ) : null}
+            {business.international_phone_number ? (
+              <Group gap={6} wrap="nowrap">
+                <IconPhone size={18} aria-hidden />
+                <Anchor href={telHref(business.international_phone_number)}>
+                  {business.international_phone_number}
+                </Anchor>
+              </Group>
+            ) : null}
+          </Group>
+        </Stack>
+        <BusinessProducts business={business} />
+      </Container>
+    </>
+  );
+}

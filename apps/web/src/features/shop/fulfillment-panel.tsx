@@ -1,0 +1,71 @@
+import { PICKUP_RADIUS_MILES, type BuyerKind } from '@bevy/core';
+import { Radio, Slider, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import type { ZipLocation } from '../../lib/use-zip-location';
+
+interface FulfillmentPanelProps {
+  buyer: BuyerKind;
+  zip: string;
+  onZipChange: (zip: string) => void;
+  zipError: string | null;
+  location: ZipLocation | null;
+  radiusMiles: number;
+  onRadiusChange: (miles: number) => void;
+}
+
+/** The shop's left column: how the buyer wants to get their order. */
+export function FulfillmentPanel(props: FulfillmentPanelProps) {
+  const { buyer, zip, onZipChange, zipError, location, radiusMiles, onRadiusChange } = props;
+  // The label follows the thumb while dragging; the search runs when the drag ends.
+  const [draftRadius, setDraftRadius] = useState(radiusMiles);
+
+  return (
+    <Stack gap="md" component="section" aria-labelledby="fulfillment-heading">
+      <Title order={2} fz="lg" id="fulfillment-heading">
+        Fulfillment
+      </Title>
+      <Radio.Group value="pickup" name="fulfillment" label="How do you want to get it?">
+        <Stack mt="xs" gap="xs">
+          <Radio value="pickup" label="Pickup at business" />
+        </Stack>
+      </Radio.Group>
+      <TextInput
+        label="Zip code"
+        description={
+          location ? `Near ${location.city}, ${location.state}` : 'Find producers near you'
+        }
+        placeholder="e.g. 97214"
+        value={zip}
+        onChange={(event) => onZipChange(event.currentTarget.value)}
+        error={zipError}
+        inputMode="numeric"
+        autoComplete="postal-code"
+        maxLength={10}
+      />
+      <div>
+        <Text id="pickup-distance-label" fz="sm" fw={500}>
+          Pickup distance from zip code: {draftRadius} miles
+        </Text>
+        <Slider
+          mt="xs"
+          min={PICKUP_RADIUS_MILES.min}
+          max={PICKUP_RADIUS_MILES.max}
+          step={1}
+          value={draftRadius}
+          onChange={setDraftRadius}
+          onChangeEnd={onRadiusChange}
+          label={null}
+          thumbLabel="Pickup distance from zip code, in miles"
+          marks={[
+            { value: 1, label: '1' },
+            { value: 50, label: '50' },
+            { value: 100, label: '100' },
+          ]}
+        />
+      </div>
+      <Text fz="sm" mt="md">
+        You are currently shopping for {buyer} prices.
+      </Text>
+    </Stack>
+  );
+}

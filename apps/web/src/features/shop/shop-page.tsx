@@ -1,0 +1,97 @@
+import {
+  fulfillmentFlagFor,
+  milesToMeters,
+  PICKUP_RADIUS_MILES,
+  SHOP_HITS_PER_PAGE,
+} from '@bevy/core';
+import { Box, Center, Container, Grid, Loader, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useRef, useState } from 'react';
+import { Configure, InstantSearch } from 'react-instantsearch';
+import { SearchBox } from '../../components/search-box';
+import { SearchPagination } from '../../components/search-pagination';
+import { SearchResults } from '../../components/search-results';
+import { PRODUCT_INDEX, useSearchClient } from '../../lib/search-client';
+import { siteConfig } from '../../lib/site-config';
+import { useMe } from '../../lib/use-me';
+import { useZipLocation } from '../../lib/use-zip-location';
+import { FulfillmentPanel } from './fulfillment-panel';
+
+export function ShopPage() {
+  useDocumentTitle(`Shop · ${siteConfig.siteName}`);
+  const searchClient = useSearchClient();
+  const { me } = useMe();
+  const buyer = me?.seesWholesalePricing ? 'wholesale' : 'retail';
+  const [zip, setZip] = useState('');
+  const [radiusMiles, setRadiusMiles] = useState<number>(PICKUP_RADIUS_MILES.default);
+  const { location, error: zipError } = useZipLocation(zip);
+  const resultsTop = useRef<HTMLHeadingElement>(null);
+
+  return (
+    <Container size="xl" py="lg">
+      <Title order={1} mb="md">
+        Shop wine, beer, cider, spirits and more
+      </Title>
+      {searchClient ? (
+        <InstantSearch
+          searchClient={searchClient}
+          indexName={PRODUCT_INDEX}
+          future={{ preserveSharedStateOnUnmount: true }}
+        >
+          <Configure
+            hitsPerPage={SHOP_HITS_PER_PAGE}
+            filters={`${fulfillmentFlagFor('pickup', buyer)}:true`}
+            {...(location
+              ? {
+                  aroundLatLng: `${location.lat},${location.lng}`,
+                  aroundRadius: Math.round(milesToMeters(radiusMiles)),
+                }
+              : {})}
+          />
+          <Grid gap="xl">
+            <Grid.Col span={{ base: 12, md: 3 }}>
+              <FulfillmentPanel
+                buyer={buyer}
+                zip={zip}
+                onZipChange={setZip}
+                zipError={zipError}
+                location={location}
+                radiusMiles={radiusMiles}
+                onRadiusChange={setRadiusMiles}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 9 }}>
+              <Stack gap="sm" component="section" aria-labelledby="results-heading">
+                <Title order={2} fz="lg" id="results-heading" ref={resultsTop}>
+                  Products
+                </Title>
+                <SearchBox
+                  label="Search products"
+                  placeholder="Search by name, producer, varietal…"
+                />
+                <SearchResults
+                  buyer={buyer}
+                  emptyMessage={
+                    location
+                      ? 'No products match here. Try a larger pickup distance or a different search.'
+                      : 'No products match your search. Try different words.'
+                  }
+                />
+                <SearchPagination
+                  onPageChange={() => resultsTop.current?.scrollIntoView({ block: 'start' })}
+                />
+              </Stack>
+            </Grid.Col>
+          </Grid>
+        </InstantSearch>
+      ) : (
+        <Center py="xl" role="status">
+          <Loader size="sm" aria-hidden />
+          <Box ml="sm">
+            <Text>Loading...</Text>
+          </Box>
+        </Center>
+      )}
+    </Container>
+  );
+}

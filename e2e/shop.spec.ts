@@ -1,0 +1,78 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './axe';
+
+test('opening / lands on the shop, which pages through product tiles', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/shop$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+  const tiles = page.getByRole('article');
+  await expect(tiles.first()).toBeVisible();
+  await expect(tiles).toHaveCount(20);
+  const firstOnPage1 = await tiles.first().getByRole('heading').textContent();
+
+  await page.getByRole('button', { name: 'Page 2', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Page 2', exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expect(tiles.first().getByRole('heading')).not.toHaveText(firstOnPage1 ?? '');
+  await expect(tiles).toHaveCount(20);
+});
+
+test('the shop shows the fulfilment column from the spec', async ({ page }) => {
+  await page.goto('/shop');
+  await expect(page.getByRole('radio', { name: 'Pickup at business' })).toBeChecked();
+  await expect(page.getByText('Pickup distance from zip code: 50 miles')).toBeVisible();
+  await expect(page.getByText('You are currently shopping for retail prices.')).toBeVisible();
+  await expect(page.getByRole('slider')).toHaveAttribute('aria-valuenow', '50');
+  await expect(page.getByRole('searchbox', { name: 'Search products' })).toHaveAttribute(
+    'maxlength',
+    '512',
+  );
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('a search narrows the tiles, and a zip code limits them to nearby producers', async ({
+  page,
+}) => {
+  await page.goto('/shop');
+  const count = page.getByText(/^[\d,]+ products?$/);
+  await expect(count).toBeVisible();
+  const all = Number((await count.textContent())!.replace(/\D/g, ''));
+
+  await page.getByRole('searchbox', { name: 'Search products' }).fill('cider');
+  await expect(async () => {
+    const narrowed = Number((await count.textContent())!.replace(/\D/g, ''));
+    expect(narrowed).toBeGreaterThan(0);
+    expect(narrowed).toBeLessThan(all);
+  }).toPass();
+  await page.getByRole('button', { name: 'Clear search' }).click();
+
+  await page.getByRole('textbox', { name: 'Zip code' }).fill('97214');
+  await expect(page.getByText('Near Portland, OR')).toBeVisible();
+  await expect(async () => {
+    const near = Number((await count.textContent())!.replace(/\D/g, ''));
+    expect(near).toBeGreaterThan(0);
+    expect(near).toBeLessThan(all);
+  }).toPass();
+
+  await page.getByRole('textbox', { name: 'Zip code' }).fill('00000');
+  await expect(page.getByText('We could not find the ZIP code 00000.')).toBeVisible();
+});
+
+test('a product tile links to its producer page, which opens in a new tab', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/shop');
+  const producerLink = page.getByRole('article').first().getByRole('link').first();
+  await expect(producerLink).toHaveAttribute('target', '_blank');
+  const [businessPage] = await Promise.all([context.waitForEvent('page'), producerLink.click()]);
+  await expect(businessPage).toHaveURL(/\/business\/[a-z0-9-]+$/);
+  await expect(businessPage.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(businessPage.getByRole('article').first()).toBeVisible();
+  await expect(businessPage.getByRole('article')).toHaveCount(4);
+  await expectNoSeriousA11yViolations(businessPage);
+});

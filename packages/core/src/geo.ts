@@ -1,0 +1,36 @@
+/** Earth radius used by the original's distance formula, in metres. */
+export const EARTH_RADIUS_METERS = 6_371_000;
+/** The original's metres-to-miles factor. */
+export const MILES_PER_METER = 0.000621371;
+
+export interface LatLng {
+  lat: number;
+  lng: number;
+}
+
+const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
+
+/** Great-circle distance by the haversine formula, in metres. */
+export function distanceMeters(a: LatLng, b: LatLng): number {
+  const dLat = toRadians(b.lat - a.lat);
+  const dLng = toRadians(b.lng - a.lng);
+  const h =
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(toRadians(a.lat)) * Math.cos(toRadians(b.lat)) * Math.sin(dLng / 2) ** 2;
+  return 2 * EARTH_RADIUS_METERS * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+export function metersToMiles(meters: number): number {
+  return meters * MILES_PER_METER;
+}
+
+export function milesToMeters(miles: number): number {
+  return miles / MILES_PER_METER;
+}
+
+export function distanceMiles(a: LatLng, b: LatLng): number {
+  return metersToMiles(distanceMeters(a, b));
+}
+
+/** A US ZIP code: five digits, optionally ZIP+4. */
+export const US_ZIP_PATTERN = /^\d{5}(?:-\d{4})?$/;

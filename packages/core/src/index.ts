@@ -1,0 +1,6 @@
+export * from './beverage';
+export * from './fulfillment';
+export * from './geo';
+export * from './limits';
+export * from './money';
+export * from './pricing';

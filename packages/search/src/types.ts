@@ -1,0 +1,65 @@
+/** A document as indexed and returned in hits: flat attributes, Algolia-style. */
+export type SearchDocument = { objectID: string } & Record<string, unknown>;
+
+export interface GeoPoint {
+  lat: number;
+  lng: number;
+}
+
+export interface IndexSettings {
+  /** Attributes searched by the query, most important first. */
+  searchableAttributes: string[];
+  /** Attributes whose values can be counted and filtered as facets. */
+  attributesForFaceting: string[];
+  /** Tie-breakers for equal relevance, e.g. ['desc(hasImage)', 'asc(name)']. */
+  customRanking: string[];
+  /** Attribute that `distinct` groups hits by. */
+  attributeForDistinct?: string;
+}
+
+/** The subset of Algolia's search parameters that our widgets send. */
+export interface SearchParams {
+  query?: string;
+  page?: number;
+  hitsPerPage?: number;
+  facets?: string[];
+  maxValuesPerFacet?: number;
+  facetFilters?: FacetFilters;
+  numericFilters?: NumericFilters;
+  filters?: string;
+  aroundLatLng?: string;
+  aroundRadius?: number | 'all';
+  distinct?: boolean | number;
+  attributesToRetrieve?: string[];
+}
+
+export type FacetFilters = string | (string | string[])[];
+export type NumericFilters = string | (string | string[])[];
+
+export interface SearchResult<Hit = SearchDocument> {
+  hits: Hit[];
+  nbHits: number;
+  page: number;
+  nbPages: number;
+  hitsPerPage: number;
+  facets: Record<string, Record<string, number>>;
+  facets_stats?: Record<string, { min: number; max: number; avg: number; sum: number }>;
+  exhaustiveNbHits: true;
+  exhaustiveFacetsCount: true;
+  query: string;
+  processingTimeMS: number;
+}
+
+export interface FacetHit {
+  value: string;
+  highlighted: string;
+  count: number;
+}
+
+export interface FacetSearchResult {
+  facetHits: FacetHit[];
+  exhaustiveFacetsCount: true;
+  processingTimeMS: number;
+}
+
+export class SearchInputError extends Error {}

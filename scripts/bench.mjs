@@ -1,0 +1,95 @@
+// `npm run bench`: prints the figures recorded in docs/benchmarks.md.
+//   1. gzipped JavaScript the browser loads for /shop (from Vite's build manifest)
+//   2. time from starting the server to ready, on an existing embedded data dir
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(root, 'apps/web/dist');
+
+function build() {
+  const result = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'ignore' });
+  if (result.status !== 0) throw new Error('npm run build failed');
+}
+
+/** Files a route loads: the entry, the route's lazy chunk, and everything they import statically. */
+function shopJavaScript() {
+  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+  const files = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit('index.html');
+  visit('src/features/shop/shop-page.tsx');
+  let raw = 0;
+  let gzipped = 0;
+  for (const file of files) {
+    if (!file.endsWith('.js')) continue;
+    const bytes = readFileSync(path.join(dist, file));
+    raw += bytes.length;
+    gzipped += gzipSync(bytes, { level: 9 }).length;
+  }
+  return { files: [...files].filter((f) => f.endsWith('.js')).length, raw, gzipped };
+}
+
+function startServer(dataDir, port) {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      PGLITE_DATA_DIR: dataDir,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    child.stdout.on('data', (chunk) => {
+      if (String(chunk).includes('is ready at')) {
+        resolve({
+          ms: performance.now() - started,
+          stop: () =>
+            new Promise((done) => {
+              child.on('exit', done);
+              child.kill('SIGTERM');
+            }),
+        });
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+}
+
+if (!existsSync(path.join(dist, '.vite/manifest.json'))) build();
+const js = shopJavaScript();
+console.log(
+  `/shop JavaScript: ${js.files} files, ${(js.raw / 1024).toFixed(1)} KiB raw, ${(js.gzipped / 1024).toFixed(1)} KiB gzipped (budget 200 KB)`,
+);
+
+const dataDir = path.join(os.tmpdir(), `bevy-bench-${process.pid}`);
+try {
+  const first = await startServer(dataDir, 4390);
+  await first.stop();
+  console.log(`start to ready, new data dir (create, migrate, seed): ${Math.round(first.ms)} ms`);
+  const runs = [];
+  for (let i = 0; i < 3; i++) {
+    const again = await startServer(dataDir, 4390);
+    runs.push(again.ms);
+    await again.stop();
+  }
+  runs.sort((a, b) => a - b);
+  console.log(
+    `start to ready, existing data dir: median ${Math.round(runs[1])} ms (runs: ${runs.map(Math.round).join(', ')} ms)`,
+  );
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,27 @@
+// The server for browser tests: the built app on a fresh embedded database with demo data.
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dataDir = path.join(root, 'data', 'e2e-pglite');
+rmSync(dataDir, { recursive: true, force: true });
+
+const server = spawn(
+  process.execPath,
+  ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      PGLITE_DATA_DIR: dataDir,
+      PORT: process.env.E2E_PORT ?? '4310',
+      LOG_LEVEL: 'warn',
+    },
+  },
+);
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,39 @@
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+const integration = 'apps/server/src/**/*.int.test.ts';
+
+const databaseProject = (kind: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
+  extends: true,
+  test: {
+    name: `server-${kind}`,
+    include: [integration],
+    env: { TEST_DB_KIND: kind },
+    globalSetup: ['apps/server/src/test/global-setup.ts'],
+    setupFiles: ['apps/server/src/test/fail-on-console.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // PGlite needs a lot of memory per instance; two workers fit comfortably on two cores.
+    maxWorkers: 2,
+  },
+});
+
+export default defineConfig({
+  // One copy of graphql for Pothos, Mercurius and our code (its ESM and CJS builds are distinct
+  // "realms" and refuse each other's types).
+  resolve: { alias: { graphql: 'graphql/index.js' } },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts'],
+          exclude: [integration, '**/node_modules/**'],
+          setupFiles: ['apps/server/src/test/fail-on-console.ts'],
+        },
+      },
+      databaseProject('pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [databaseProject('postgres')] : []),
+    ],
+  },
+});
