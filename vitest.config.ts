@@ -12,8 +12,6 @@ const databaseProject = (kind: 'pglite' | 'postgres'): TestProjectInlineConfigur
     setupFiles: ['apps/server/src/test/fail-on-console.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // PGlite needs a lot of memory per instance; two workers fit comfortably on two cores.
-    maxWorkers: 2,
   },
 });
 
@@ -22,6 +20,8 @@ export default defineConfig({
   // "realms" and refuse each other's types).
   resolve: { alias: { graphql: 'graphql/index.js' } },
   test: {
+    // Two cores; each PGlite instance needs several hundred MB, so two workers fit comfortably.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

@@ -69,7 +69,7 @@ test('the terms and privacy pages cover what the spec lists', async ({ page }) =
     await expect(page.getByRole('heading', { name: topic }).first()).toBeVisible();
   }
   await expect(page.getByText(/one month/).first()).toBeVisible();
-  await expect(page.getByText(/under 13/).first()).toBeVisible();
+  await expect(page.getByText(/under (the age of )?13/).first()).toBeVisible();
 });
 
 test('the banner strip shows the first banner, and its X dismisses it', async ({ page }) => {

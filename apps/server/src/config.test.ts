@@ -10,6 +10,10 @@ describe('configuration', () => {
     expect(config.publicSite.contactEmail).toBe('hello@bevy.example');
   });
 
+  it('treats an empty DATABASE_URL as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
+  });
+
   it('names every bad variable', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(ConfigError);
     try {

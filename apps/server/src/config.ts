@@ -4,6 +4,10 @@ import { z } from 'zod';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
+/** An empty variable counts as unset (`DATABASE_URL= npm start` means "no PostgreSQL"). */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
@@ -14,10 +18,9 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** PostgreSQL connection string; when unset the embedded PGlite database is used. */
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
-    .optional(),
+  DATABASE_URL: optional(
+    z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL'),
+  ),
   /** Folder of the embedded database. */
   PGLITE_DATA_DIR: z
     .string()
@@ -26,7 +29,7 @@ const envSchema = z.object({
   /** Seed the demo catalogue and accounts when the database has no producers yet. */
   SEED_DEMO_DATA: booleanFlag.default(true),
   /** Secret that signs search keys; must be set in production. */
-  SEARCH_KEY_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SEARCH_KEY_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
   /** Built web app to serve; set to an empty string to serve the API only. */
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps', 'web', 'dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -9,7 +9,12 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase(
     config.DATABASE_URL
-      ? { kind: 'postgres', url: config.DATABASE_URL }
+      ? {
+          kind: 'postgres',
+          url: config.DATABASE_URL,
+          onConnectionError: (error) =>
+            process.stderr.write(`PostgreSQL connection error: ${error.message}\n`),
+        }
       : { kind: 'pglite', dataDir: config.PGLITE_DATA_DIR },
   );
   const seed = config.SEED_DEMO_DATA ? await seedDemoData(database.db) : undefined;

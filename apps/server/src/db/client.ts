@@ -26,13 +26,27 @@ const migrationsFolder = path.resolve(
 );
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; maxConnections?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      maxConnections?: number;
+      /** Called when an idle pooled connection fails (for example the server restarted). */
+      onConnectionError?: (error: Error) => void;
+    }
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+
+/** Closing twice is harmless: the second call waits for the first. */
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => (closing ??= close());
+}
 
 /** Opens the database and applies committed migrations (drizzle's migrator, from code). */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
+    // Without a listener an idle connection's error would crash the process; the pool replaces it.
+    pool.on('error', (error) => options.onConnectionError?.(error));
     const db = drizzlePg(pool, { schema });
     try {
       await migratePg(db, { migrationsFolder });
@@ -40,7 +54,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await pool.end();
       throw error;
     }
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    return { db: db as unknown as Db, kind: 'postgres', close: once(() => pool.end()) };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = new PGlite({
@@ -49,7 +63,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return { db: db as unknown as Db, kind: 'pglite', close: once(() => client.close()) };
 }
 
 /** Serialises an embedded database, so tests can copy a migrated and seeded one cheaply. */

@@ -129,6 +129,12 @@ describe('bad GraphQL requests', () => {
     expect(response.json().errors[0].message).toMatch(/Cannot query field "nope"/);
   });
 
+  it('several validation errors are still a 400', async () => {
+    const response = await post(JSON.stringify({ query: '{ nope also_nope }' }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toHaveLength(2);
+  });
+
   it('a body that is not JSON is a 400, never a 500', async () => {
     const response = await post('{"query": ');
     expect(response.statusCode).toBe(400);
@@ -160,5 +166,23 @@ describe('bad GraphQL requests', () => {
       }),
     );
     expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('unexpected failures', () => {
+  it('are answered with a generic message that reveals nothing inside', async () => {
+    const broken = await createTestApp();
+    await broken.database.close();
+    const response = await broken.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { 'content-type': 'application/json' },
+      payload: { query: '{ business(slug: "x") { name } }' },
+    });
+    await broken.close();
+    const body = response.json();
+    expect(body.errors[0].message).toBe('Something went wrong on our side. Please try again.');
+    expect(body.errors[0].extensions.code).toBe('INTERNAL');
+    expect(response.body).not.toMatch(/pglite|postgres|select|\.ts:/i);
   });
 });

@@ -5,7 +5,7 @@ import {
   type ASTVisitor,
   type ValidationContext,
 } from 'graphql';
-import mercurius from 'mercurius';
+import mercurius, { type MercuriusOptions } from 'mercurius';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { createLoaders } from './loaders';
@@ -22,20 +22,57 @@ function costLimitRule(context: ValidationContext): ASTVisitor {
   return {
     Field(node) {
       fields++;
-      if (node.alias) aliases++;
-      if (aliases === MAX_ALIASES + 1) {
-        context.reportError(
-          new GraphQLError(`A request may use at most ${MAX_ALIASES} aliases.`, { nodes: node }),
-        );
-      }
       if (fields === MAX_FIELDS + 1) {
         context.reportError(
           new GraphQLError(`A request may select at most ${MAX_FIELDS} fields.`, { nodes: node }),
         );
       }
+      if (!node.alias) return;
+      aliases++;
+      if (aliases === MAX_ALIASES + 1) {
+        context.reportError(
+          new GraphQLError(`A request may use at most ${MAX_ALIASES} aliases.`, { nodes: node }),
+        );
+      }
     },
   };
 }
+
+const GENERIC_MESSAGE = 'Something went wrong on our side. Please try again.';
+
+/** Errors a resolver meant to show (GraphQLError) or that Mercurius raised about the request. */
+function isExpected(error: GraphQLError): boolean {
+  const original = error.originalError as
+    (Error & { code?: string; statusCode?: number }) | undefined;
+  if (!original || original instanceof GraphQLError) return true;
+  if (original.code?.startsWith('MER_ERR')) return true;
+  // Fastify's own request errors (a body that is not JSON, too large, ...) are 4xx and safe to show.
+  return typeof original.statusCode === 'number' && original.statusCode < 500;
+}
+
+/**
+ * One place for GraphQL errors: a request that cannot run at all (syntax, validation, limits) is a
+ * 400; an unexpected failure is logged and answered with a generic message, never its details.
+ */
+const formatErrors: MercuriusOptions['errorFormatter'] = (execution, context) => {
+  const errors = execution.errors.map((error) => {
+    if (isExpected(error)) return error;
+    context.reply.log.error({ err: error.originalError }, 'unexpected GraphQL resolver error');
+    return new GraphQLError(GENERIC_MESSAGE, {
+      nodes: error.nodes,
+      path: error.path,
+      extensions: { code: 'INTERNAL' },
+    });
+  });
+  const formatted = mercurius.defaultErrorFormatter({ ...execution, errors }, context);
+  const invalidRequest =
+    !execution.data &&
+    execution.errors.some(
+      (error) =>
+        (error.originalError as { code?: string } | undefined)?.code === 'MER_ERR_GQL_VALIDATION',
+    );
+  return invalidRequest ? { ...formatted, statusCode: 400 } : formatted;
+};
 
 declare module 'mercurius' {
   interface MercuriusContext {
@@ -61,6 +98,18 @@ export async function graphqlPlugin(app: FastifyInstance, options: { config: Con
     }
   });
 
+  // Mercurius caches compiled (JIT) queries by source text alone, so a document holding several
+  // operations would run whichever one compiled first. Naming the operation in a trailing comment
+  // gives each operation its own cache entry without changing what the document means.
+  app.addHook('preValidation', async (request) => {
+    if (!request.url.startsWith('/graphql')) return;
+    const carrier = (request.method === 'GET' ? request.query : request.body) as
+      { query?: unknown; operationName?: unknown } | undefined;
+    if (typeof carrier?.query === 'string' && typeof carrier.operationName === 'string') {
+      carrier.query = `${carrier.query}\n# operation: ${carrier.operationName.replace(/[\r\n]/g, ' ')}`;
+    }
+  });
+
   await app.register(mercurius, {
     schema,
     path: '/graphql',
@@ -70,6 +119,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: { config: Con
       ? [costLimitRule, NoSchemaIntrospectionCustomRule]
       : [costLimitRule],
     graphiql: !config.isProduction,
+    errorFormatter: formatErrors,
     context: (request) => ({
       db,
       viewer: request.viewer,

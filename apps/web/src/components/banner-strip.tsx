@@ -62,6 +62,7 @@ export function BannerStrip() {
   return (
     <Alert
       component="aside"
+      role="complementary"
       aria-label="Announcement"
       color={COLOR_BY_TYPE[banner.type] ?? 'blue'}
       variant="light"

@@ -36,6 +36,10 @@ async function seedTags(db: Db): Promise<Map<string, number>> {
     .insert(tags)
     .values(TAG_CATEGORIES.map(({ id, name }) => ({ id, name, categorized_by_id: null })))
     .onConflictDoNothing();
+  // Generated ids must start above the hand-assigned category ids, or they collide with them.
+  await db.execute(
+    sql`select setval(pg_get_serial_sequence('tags', 'id'), greatest((select max(id) from tags), ${FIRST_GENERATED_TAG_ID}))`,
+  );
   await db
     .insert(tags)
     .values(
@@ -44,9 +48,6 @@ async function seedTags(db: Db): Promise<Map<string, number>> {
       ),
     )
     .onConflictDoNothing();
-  await db.execute(
-    sql`select setval(pg_get_serial_sequence('tags', 'id'), greatest((select max(id) from tags), ${FIRST_GENERATED_TAG_ID}))`,
-  );
   const rows = await db.select().from(tags);
   const categoryNames = new Map(TAG_CATEGORIES.map((category) => [category.id, category.name]));
   return new Map(
