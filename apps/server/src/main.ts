@@ -18,7 +18,18 @@ async function main() {
       : { kind: 'pglite', dataDir: config.PGLITE_DATA_DIR },
   );
   const seed = config.SEED_DEMO_DATA ? await seedDemoData(database.db) : undefined;
-  const app = await buildApp({ config, database });
+  // People reading a terminal get readable lines; production and pipes get JSON for collectors.
+  const pretty = !config.isProduction && process.stdout.isTTY;
+  const app = await buildApp({
+    config,
+    database,
+    logger: pretty
+      ? {
+          level: config.LOG_LEVEL,
+          transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } },
+        }
+      : { level: config.LOG_LEVEL },
+  });
   if (seed && (seed.producersAdded > 0 || seed.accountsAdded > 0)) {
     app.log.info(seed, 'demo data seeded');
   }

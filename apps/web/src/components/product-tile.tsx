@@ -126,11 +126,11 @@ export function ProductTile({ hit, buyer }: { hit: ProductHit; buyer: BuyerKind 
             </Text>
           )}
           {prices && quantities ? (
-            <Text fz="xs" c="dark.5">
-              {formatRange(prices, formatCents)} per unit · buy{' '}
-              {quantities.min === quantities.max
-                ? `${quantities.min}+`
-                : `${quantities.min}–${quantities.max}+`}
+            <Text fz="xs" c="dark.6">
+              {formatRange(prices, formatCents)} per unit
+              {quantities.max > quantities.min
+                ? ` · better prices from ${quantities.max} units`
+                : ` · minimum ${quantities.min} ${quantities.min === 1 ? 'unit' : 'units'}`}
             </Text>
           ) : null}
         </Stack>

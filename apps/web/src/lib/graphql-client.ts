@@ -5,5 +5,5 @@ export const graphqlClient = new Client({
   url: '/graphql',
   exchanges: [cacheExchange, fetchExchange],
   preferGetMethod: false,
-  fetchOptions: { credentials: 'include', headers: { 'apollographql-client-version': '1' } },
+  fetchOptions: { credentials: 'include' },
 });
