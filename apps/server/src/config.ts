@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { PublicSiteConfig } from '@bevy/core';
 import { z } from 'zod';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -46,14 +47,7 @@ export type Env = z.infer<typeof envSchema>;
 export interface Config extends Env {
   isProduction: boolean;
   searchKeySecret: string;
-  publicSite: {
-    siteName: string;
-    siteUrl: string;
-    contactEmail: string;
-    contactPhone: string;
-    postalAddress: string;
-    governingLaw: string;
-  };
+  publicSite: PublicSiteConfig;
 }
 
 /** A development-only secret, so that `npm start` works with nothing set. */

@@ -1,22 +1,13 @@
 import { performance } from 'node:perf_hooks';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { openConfiguredDatabase } from './db/client';
 import { formatDemoAccounts } from './modules/seed/demo-accounts';
 import { seedDemoData } from './modules/seed/seed';
 
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase(
-    config.DATABASE_URL
-      ? {
-          kind: 'postgres',
-          url: config.DATABASE_URL,
-          onConnectionError: (error) =>
-            process.stderr.write(`PostgreSQL connection error: ${error.message}\n`),
-        }
-      : { kind: 'pglite', dataDir: config.PGLITE_DATA_DIR },
-  );
+  const database = await openConfiguredDatabase(config);
   const seed = config.SEED_DEMO_DATA ? await seedDemoData(database.db) : undefined;
   // People reading a terminal get readable lines; production and pipes get JSON for collectors.
   const pretty = !config.isProduction && process.stdout.isTTY;

@@ -72,3 +72,20 @@ export async function dumpPglite(database: Database): Promise<Blob> {
   const dump = await client.dumpDataDir('none');
   return dump;
 }
+
+/** The database the configuration names: PostgreSQL with DATABASE_URL, else embedded PGlite. */
+export function openConfiguredDatabase(config: {
+  DATABASE_URL?: string | undefined;
+  PGLITE_DATA_DIR: string;
+}): Promise<Database> {
+  return openDatabase(
+    config.DATABASE_URL
+      ? {
+          kind: 'postgres',
+          url: config.DATABASE_URL,
+          onConnectionError: (error) =>
+            process.stderr.write(`PostgreSQL connection error: ${error.message}\n`),
+        }
+      : { kind: 'pglite', dataDir: config.PGLITE_DATA_DIR },
+  );
+}

@@ -4,6 +4,7 @@ import {
   quantityRange,
   sortTiersForDisplay,
   type BuyerKind,
+  type ProductHit,
 } from '@bevy/core';
 import {
   Anchor,
@@ -18,7 +19,6 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { Link } from 'react-router';
-import type { ProductHit } from '../lib/product-hit';
 import { BeverageIcon, isBeverageType } from './beverage-icon';
 
 function facetGroups(hit: ProductHit): [string, string][] {

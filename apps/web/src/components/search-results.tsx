@@ -1,7 +1,6 @@
-import type { BuyerKind } from '@bevy/core';
+import type { BuyerKind, ProductHit } from '@bevy/core';
 import { Alert, Center, Loader, SimpleGrid, Text } from '@mantine/core';
 import { useHits, useInstantSearch } from 'react-instantsearch';
-import type { ProductHit } from '../lib/product-hit';
 import { ProductTile } from './product-tile';
 
 interface SearchResultsProps {

@@ -1,17 +1,10 @@
+import type { PublicSiteConfig } from '@bevy/core';
+
 /**
  * Public site settings. The server injects them into index.html from its configuration
  * (a JSON script tag with id "public-config"); the defaults below serve the Vite dev server.
  */
-export interface SiteConfig {
-  siteName: string;
-  siteUrl: string;
-  contactEmail: string;
-  contactPhone: string;
-  /** Postal address of the company, shown in the footer and legal pages. */
-  postalAddress: string;
-  /** Governing law named in the terms of service. */
-  governingLaw: string;
-}
+export type SiteConfig = PublicSiteConfig;
 
 const defaults: SiteConfig = {
   siteName: 'Bevy',

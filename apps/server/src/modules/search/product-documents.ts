@@ -1,5 +1,5 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { BuyerKind, PriceTier } from '@bevy/core';
+import type { BuyerKind, PriceTier, ProductHit } from '@bevy/core';
 import type { SearchDocument } from '@bevy/search';
 import type { Db } from '../../db/client';
 import { addresses, businesses, priceTiers, products } from '../../db/schema';
@@ -37,19 +37,7 @@ export const PRODUCT_INDEX_SETTINGS = {
   attributeForDistinct: 'objectID',
 };
 
-export interface ProductDocument extends SearchDocument {
-  name: string;
-  short_description: string;
-  bottleImageUrl: string | null;
-  productType: string;
-  producedBy: string;
-  producedByBusinessId: number;
-  businessName: string;
-  slug: string;
-  hasImage: boolean;
-  retailPricing: PriceTier[];
-  wholesalePricing: PriceTier[];
-}
+export type ProductDocument = SearchDocument & ProductHit;
 
 const toNumber = (value: string | null) => (value === null ? null : Number(value));
 

@@ -1,15 +1,11 @@
 // `npm run seed`: adds whatever demo data is missing to the configured database, then exits.
 import { loadConfig } from '../../config';
-import { openDatabase } from '../../db/client';
+import { openConfiguredDatabase } from '../../db/client';
 import { formatDemoAccounts } from './demo-accounts';
 import { seedDemoData } from './seed';
 
 const config = loadConfig();
-const database = await openDatabase(
-  config.DATABASE_URL
-    ? { kind: 'postgres', url: config.DATABASE_URL }
-    : { kind: 'pglite', dataDir: config.PGLITE_DATA_DIR },
-);
+const database = await openConfiguredDatabase(config);
 try {
   const report = await seedDemoData(database.db);
   process.stdout.write(

@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util';
 import { asc, inArray } from 'drizzle-orm';
 import { loadConfig } from '../../config';
-import { openDatabase } from '../../db/client';
+import { openConfiguredDatabase } from '../../db/client';
 import { businesses } from '../../db/schema';
 import { PRODUCERS, generateProducts } from './catalogue';
 import { insertProducts, seedDemoData } from './seed';
@@ -19,11 +19,7 @@ if (!Number.isInteger(total) || total < 1 || total > 5_000_000) {
 
 const LARGE_CATALOGUE_SEED = 7;
 const config = loadConfig();
-const database = await openDatabase(
-  config.DATABASE_URL
-    ? { kind: 'postgres', url: config.DATABASE_URL }
-    : { kind: 'pglite', dataDir: config.PGLITE_DATA_DIR },
-);
+const database = await openConfiguredDatabase(config);
 try {
   await seedDemoData(database.db);
   const rows = await database.db

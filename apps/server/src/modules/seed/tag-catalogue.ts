@@ -1,6 +1,6 @@
 import { BEVERAGE_TYPES } from '@bevy/core';
 import { BUSINESS_TYPES } from './catalogue/types';
-import { FEATURE_TAGS } from './catalogue/producers';
+import { CLOSURE_STYLES, FEATURE_TAGS, PRODUCT_FORMATS } from './catalogue';
 
 /**
  * Tag categories (themselves tags) with the original's configured ids where it had them
@@ -9,23 +9,10 @@ import { FEATURE_TAGS } from './catalogue/producers';
 export const TAG_CATEGORIES: { id: number; name: string; tags: readonly string[] }[] = [
   { id: 1, name: 'Business Type', tags: BUSINESS_TYPES },
   { id: 2, name: 'Feature', tags: FEATURE_TAGS },
-  {
-    id: 3,
-    name: 'Closure Style',
-    tags: [
-      'Natural Cork',
-      'Synthetic Cork',
-      'Screw Cap',
-      'Crown Cap',
-      'Can End',
-      'Swing Top',
-      'Glass Stopper',
-      'Bar Top Cork',
-    ],
-  },
+  { id: 3, name: 'Closure Style', tags: CLOSURE_STYLES },
   { id: 8, name: 'Product to Render', tags: ['Bottle', 'Can', 'Keg', 'Gift Set'] },
   { id: 16, name: 'Beverage Type', tags: BEVERAGE_TYPES },
-  { id: 17, name: 'Format', tags: ['Bottle', 'Can', 'Keg', 'Magnum', 'Half Bottle', 'Box'] },
+  { id: 17, name: 'Format', tags: PRODUCT_FORMATS },
   { id: 55, name: 'Package Unit', tags: ['Single', '4-Pack', '6-Pack', '12-Pack', 'Case'] },
   { id: 78, name: 'Package Name', tags: ['Bottle', 'Can', 'Case', 'Keg', 'Pack'] },
 ];
