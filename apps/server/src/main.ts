@@ -49,10 +49,11 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(
+  // A failed query's message can hold the whole statement; the first lines say enough.
+  const detail =
     error instanceof ConfigError
-      ? `${error.message}\n`
-      : `Failed to start: ${String((error as Error)?.stack ?? error)}\n`,
-  );
+      ? error.message
+      : `Failed to start: ${String((error as Error)?.stack ?? error).slice(0, 2000)}`;
+  process.stderr.write(`${detail}\n`);
   process.exit(1);
 });

@@ -1,6 +1,7 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
 
@@ -15,7 +16,9 @@ beforeAll(async () => {
     path.join(webDir, 'index.html'),
     '<!doctype html><html><head><!--public-config--></head><body><div id="root"></div></body></html>',
   );
-  await writeFile(path.join(webDir, 'assets', 'app-abc123.js'), 'console.log("app")');
+  const script = 'console.log("app");\n'.repeat(100);
+  await writeFile(path.join(webDir, 'assets', 'app-abc123.js'), script);
+  await writeFile(path.join(webDir, 'assets', 'app-abc123.js.gz'), gzipSync(script));
   t = await createTestApp({ WEB_DIST_DIR: webDir, CONTACT_EMAIL: 'team@shop.example' });
 });
 
@@ -84,6 +87,17 @@ describe('the web app and unknown paths', () => {
     const response = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it('assets go out precompressed to a browser that accepts it', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(response.rawPayload).toString()).toContain('console.log("app")');
   });
 
   it('a POST to an unknown path is a JSON 404', async () => {

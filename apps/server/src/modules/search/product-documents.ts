@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { BuyerKind, PriceTier, ProductHit } from '@bevy/core';
 import type { SearchDocument } from '@bevy/search';
 import type { Db } from '../../db/client';
@@ -41,21 +41,27 @@ export type ProductDocument = SearchDocument & ProductHit;
 
 const toNumber = (value: string | null) => (value === null ? null : Number(value));
 
-/** Builds search documents for published products (all of them, or only `productIds`). */
+/**
+ * Builds search documents for published products: all of them, or only `productIds`. The full
+ * load selects by join, never by listing ids, so it works for catalogues of any size.
+ */
 export async function loadProductDocuments(
   db: Db,
   productIds?: readonly number[],
 ): Promise<ProductDocument[]> {
-  const rows = await db
+  const wanted = and(
+    eq(products.status, 'published'),
+    productIds ? inArray(products.id, [...productIds]) : undefined,
+  );
+  if (productIds?.length === 0) return [];
+  const published = await db
     .select({ product: products, business: businesses })
     .from(products)
     .innerJoin(businesses, eq(businesses.id, products.business_id))
-    .where(productIds ? inArray(products.id, [...productIds]) : eq(products.status, 'published'))
+    .where(wanted)
     .orderBy(asc(products.id));
-  const published = rows.filter((row) => row.product.status === 'published');
   if (published.length === 0) return [];
 
-  const businessIds = [...new Set(published.map((row) => row.business.id))];
   const locations = await db
     .select({
       business_id: addresses.business_id,
@@ -63,7 +69,12 @@ export async function loadProductDocuments(
       lng: addresses.longitude,
     })
     .from(addresses)
-    .where(inArray(addresses.business_id, businessIds))
+    .where(
+      inArray(
+        addresses.business_id,
+        db.selectDistinct({ id: products.business_id }).from(products).where(wanted),
+      ),
+    )
     .orderBy(asc(addresses.created_at));
   const geolocByBusiness = new Map<number, { lat: number; lng: number }>();
   for (const location of locations) {
@@ -74,17 +85,13 @@ export async function loadProductDocuments(
   }
 
   const tiers = await db
-    .select()
+    .select({ tier: priceTiers })
     .from(priceTiers)
-    .where(
-      inArray(
-        priceTiers.product_id,
-        published.map((row) => row.product.id),
-      ),
-    )
+    .innerJoin(products, eq(products.id, priceTiers.product_id))
+    .where(wanted)
     .orderBy(asc(priceTiers.minimum_unit_count_for_price));
   const tiersByProduct = new Map<number, { retail: PriceTier[]; wholesale: PriceTier[] }>();
-  for (const tier of tiers) {
+  for (const { tier } of tiers) {
     let entry = tiersByProduct.get(tier.product_id);
     if (!entry) {
       entry = { retail: [], wholesale: [] };

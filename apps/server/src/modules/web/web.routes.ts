@@ -62,6 +62,8 @@ export async function webRoutes(app: FastifyInstance, options: { config: Config 
       root: distDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset (scripts/precompress.mjs).
+      preCompressed: true,
       setHeaders: (response, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         response.header(
