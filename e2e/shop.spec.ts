@@ -25,7 +25,12 @@ test('the shop shows the fulfilment column from the spec', async ({ page }) => {
   await expect(page.getByRole('radio', { name: 'Pickup at business' })).toBeChecked();
   await expect(page.getByText('Pickup distance from zip code: 50 miles')).toBeVisible();
   await expect(page.getByText('You are currently shopping for retail prices.')).toBeVisible();
-  await expect(page.getByRole('slider')).toHaveAttribute('aria-valuenow', '50');
+  const slider = page.getByRole('slider', { name: 'Pickup distance from zip code: 50 miles' });
+  await expect(slider).toHaveAttribute('aria-valuenow', '50');
+  await expect(slider).toHaveAttribute('aria-valuetext', '50 miles');
+  await slider.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByText('Pickup distance from zip code: 51 miles')).toBeVisible();
   await expect(page.getByRole('searchbox', { name: 'Search products' })).toHaveAttribute(
     'maxlength',
     '512',
@@ -60,6 +65,7 @@ test('a search narrows the tiles, and a zip code limits them to nearby producers
 
   await page.getByRole('textbox', { name: 'Zip code' }).fill('00000');
   await expect(page.getByText('We could not find the ZIP code 00000.')).toBeVisible();
+  await expect(page.getByText('Still showing results near Portland, OR')).toBeVisible();
 });
 
 test('a product tile links to its producer page, which opens in a new tab', async ({

@@ -97,3 +97,15 @@ test('an unknown business shows that there is no business here', async ({ page }
   await page.goto('/business/no-such-producer');
   await expect(page.getByRole('heading', { level: 1, name: 'no business here' })).toBeVisible();
 });
+
+test('keyboard users can skip to the page, and navigation moves focus to it', async ({ page }) => {
+  await page.goto('/about');
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(skip).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+  await expect(page.getByRole('main')).toBeFocused();
+});

@@ -4,5 +4,6 @@ export * from './geo';
 export * from './limits';
 export * from './money';
 export * from './pricing';
+export * from './wholesale';
 export type * from './product-hit';
 export type * from './site';

@@ -287,3 +287,20 @@ describe('matches', () => {
     expect(run([['ABV>=14', 'Vintage<2016']])).toBe(true);
   });
 });
+
+describe('filter nesting', () => {
+  it('refuses absurdly deep nesting with a SearchInputError, not a stack overflow', () => {
+    expect(() => parseFilters(`${'('.repeat(5000)}slug:x${')'.repeat(5000)}`)).toThrow(
+      SearchInputError,
+    );
+    expect(() => parseFilters(`${'NOT '.repeat(5000)}slug:x`)).toThrow(/nest at most 32/);
+  });
+
+  it('accepts reasonable nesting', () => {
+    expect(parseFilters(`${'('.repeat(10)}slug:x${')'.repeat(10)}`)).toEqual({
+      kind: 'facet',
+      attribute: 'slug',
+      value: 'x',
+    });
+  });
+});

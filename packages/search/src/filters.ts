@@ -12,6 +12,9 @@ export type Predicate =
 
 export const MATCH_ALL: Predicate = { kind: 'and', items: [] };
 
+/** Deeper nesting than any real filter needs; it bounds the parser's recursion. */
+export const MAX_FILTER_DEPTH = 32;
+
 type Token =
   | { type: 'paren'; value: '(' | ')' }
   | { type: 'colon' }
@@ -75,6 +78,7 @@ function toNumber(raw: string, attribute: string): number {
 export function parseFilters(input: string): Predicate {
   const tokens = lex(input);
   let position = 0;
+  let depth = 0;
   const peek = () => tokens[position];
   const isKeyword = (token: Token | undefined, keyword: string) =>
     token?.type === 'word' && !token.quoted && token.value.toUpperCase() === keyword;
@@ -98,7 +102,12 @@ export function parseFilters(input: string): Predicate {
   const parseNot = (): Predicate => {
     if (isKeyword(peek(), 'NOT')) {
       position++;
-      return { kind: 'not', item: parseNot() };
+      if (++depth > MAX_FILTER_DEPTH) {
+        throw new SearchInputError(`Filters may nest at most ${MAX_FILTER_DEPTH} levels deep`);
+      }
+      const item = parseNot();
+      depth--;
+      return { kind: 'not', item };
     }
     return parsePrimary();
   };
@@ -111,7 +120,11 @@ export function parseFilters(input: string): Predicate {
     const token = peek();
     if (token?.type === 'paren' && token.value === '(') {
       position++;
+      if (++depth > MAX_FILTER_DEPTH) {
+        throw new SearchInputError(`Filters may nest at most ${MAX_FILTER_DEPTH} levels deep`);
+      }
       const inner = parseOr();
+      depth--;
       const close = tokens[position++];
       if (close?.type !== 'paren' || close.value !== ')') {
         throw new SearchInputError('Missing ")" in filters');
@@ -249,5 +262,18 @@ export function matches(document: Record<string, unknown>, predicate: Predicate)
       return valuesOf(document, predicate.attribute).some(
         (value) => typeof value === 'number' && value >= predicate.low && value <= predicate.high,
       );
+  }
+}
+
+/** Every attribute a predicate reads. */
+export function attributesOf(predicate: Predicate): string[] {
+  switch (predicate.kind) {
+    case 'and':
+    case 'or':
+      return predicate.items.flatMap(attributesOf);
+    case 'not':
+      return attributesOf(predicate.item);
+    default:
+      return [predicate.attribute];
   }
 }

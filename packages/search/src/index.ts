@@ -1,4 +1,4 @@
-export { SearchIndex } from './search-index';
+export { SearchIndex, type HighlightTags } from './search-index';
 export { parseFilters, parseFacetFilters, parseNumericFilters, matches } from './filters';
 export type { Predicate } from './filters';
 export { tokenize } from './tokenize';

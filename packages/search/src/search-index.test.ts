@@ -380,6 +380,16 @@ describe('search: geo', () => {
   });
 });
 
+describe('search: filters only on facets', () => {
+  it('refuses a filter on an attribute that is not a facet', () => {
+    const index = buildIndex();
+    expect(() => index.search({ filters: 'hasImage:true' })).toThrow(SearchInputError);
+    expect(() => index.search({ facetFilters: ['name:Anything'] })).toThrow(/not a facet/);
+    expect(() => index.search({ numericFilters: ['price>1'] })).toThrow(SearchInputError);
+    expect(() => index.search({ filters: 'ABV > 5 OR NOT secret:1' })).toThrow(/"secret"/);
+  });
+});
+
 describe('search: pagination', () => {
   it('pages through the hits', () => {
     const first = index.search({ hitsPerPage: 5 });
@@ -596,20 +606,20 @@ describe('searchFacetValues', () => {
   it('returns values with a word starting with the facet query, most frequent first', () => {
     const result = index.searchFacetValues('Varietal', 'p', {});
     expect(result.facetHits).toEqual([
-      { value: 'Pinot Noir', count: 3, highlighted: '<mark>P</mark>inot Noir' },
-      { value: 'Newtown Pippin', count: 1, highlighted: 'Newtown <mark>P</mark>ippin' },
-      { value: 'Pale Ale', count: 1, highlighted: '<mark>P</mark>ale Ale' },
+      { value: 'Pinot Noir', count: 3, highlighted: '<em>P</em>inot Noir' },
+      { value: 'Newtown Pippin', count: 1, highlighted: 'Newtown <em>P</em>ippin' },
+      { value: 'Pale Ale', count: 1, highlighted: '<em>P</em>ale Ale' },
     ]);
     expect(result.exhaustiveFacetsCount).toBe(true);
   });
 
   it('is case- and accent-insensitive', () => {
     expect(index.searchFacetValues('Produced By', 'ELK', {}).facetHits).toEqual([
-      { value: 'Elk Cove Vineyards', count: 2, highlighted: '<mark>Elk</mark> Cove Vineyards' },
+      { value: 'Elk Cove Vineyards', count: 2, highlighted: '<em>Elk</em> Cove Vineyards' },
     ]);
     index.upsert({ objectID: 'c', name: 'Crémant', 'Produced By': 'Château Élan' });
     expect(index.searchFacetValues('Produced By', 'chat', {}).facetHits).toEqual([
-      { value: 'Château Élan', count: 1, highlighted: '<mark>Chât</mark>eau Élan' },
+      { value: 'Château Élan', count: 1, highlighted: '<em>Chât</em>eau Élan' },
     ]);
   });
 
@@ -622,7 +632,7 @@ describe('searchFacetValues', () => {
 
   it('highlights the word that matched', () => {
     expect(index.searchFacetValues('Varietal', 'ale', {}).facetHits).toEqual([
-      { value: 'Pale Ale', count: 1, highlighted: 'Pale <mark>Ale</mark>' },
+      { value: 'Pale Ale', count: 1, highlighted: 'Pale <em>Ale</em>' },
     ]);
   });
 
@@ -640,7 +650,7 @@ describe('searchFacetValues', () => {
   it('counts respecting the query and other filters', () => {
     expect(
       index.searchFacetValues('Varietal', 'p', { facetFilters: ['Beverage Type:Beer'] }).facetHits,
-    ).toEqual([{ value: 'Pale Ale', count: 1, highlighted: '<mark>P</mark>ale Ale' }]);
+    ).toEqual([{ value: 'Pale Ale', count: 1, highlighted: '<em>P</em>ale Ale' }]);
     expect(
       index
         .searchFacetValues('Varietal', 'pinot', { query: 'elk' })
@@ -659,29 +669,23 @@ describe('searchFacetValues', () => {
     ).toEqual(['Wine', 'Beer']);
   });
 
-  it('HTML-escapes values in the highlight', () => {
+  it('wraps the match in the tags the client sends and leaves escaping to the client', () => {
     index.upsert({ objectID: 'x', name: 'Test', 'Produced By': 'Bold <b>Brews</b> & "Co"' });
-    expect(index.searchFacetValues('Produced By', 'bold', {}).facetHits).toEqual([
+    const tags = { pre: '__ais-highlight__', post: '__/ais-highlight__' };
+    expect(index.searchFacetValues('Produced By', 'bold', {}, 10, tags).facetHits).toEqual([
       {
         value: 'Bold <b>Brews</b> & "Co"',
         count: 1,
-        highlighted: '<mark>Bold</mark> &lt;b&gt;Brews&lt;/b&gt; &amp; &quot;Co&quot;',
+        highlighted: '__ais-highlight__Bold__/ais-highlight__ <b>Brews</b> & "Co"',
       },
     ]);
-    index.upsert({ objectID: 'y', name: 'Test', 'Produced By': '<b>Brews</b>' });
-    expect(index.searchFacetValues('Produced By', '<b', {}).facetHits).toEqual([
-      { value: '<b>Brews</b>', count: 1, highlighted: '<mark>&lt;b</mark>&gt;Brews&lt;/b&gt;' },
-      {
-        value: 'Bold <b>Brews</b> & "Co"',
-        count: 1,
-        highlighted: 'Bold <mark>&lt;b</mark>&gt;Brews&lt;/b&gt; &amp; &quot;Co&quot;',
-      },
-    ]);
-    const all = index.searchFacetValues('Produced By', '', {
-      facetFilters: ['Produced By:<b>Brews</b>'],
-    });
-    expect(all.facetHits).toEqual([
-      { value: '<b>Brews</b>', count: 1, highlighted: '&lt;b&gt;Brews&lt;/b&gt;' },
+  });
+
+  it('finds the right place to highlight when folding changes the length', () => {
+    // "Cha\u0302teau": the accent is a separate code unit that folding removes.
+    index.upsert({ objectID: 'd', name: 'Test', 'Produced By': 'Cha\u0302teau Rouge' });
+    expect(index.searchFacetValues('Produced By', 'rouge', {}).facetHits).toEqual([
+      { value: 'Cha\u0302teau Rouge', count: 1, highlighted: 'Cha\u0302teau <em>Rouge</em>' },
     ]);
   });
 

@@ -1,5 +1,6 @@
 import { distanceMeters, type LatLng } from '@bevy/core';
 import {
+  attributesOf,
   MATCH_ALL,
   matches,
   parseFacetFilters,
@@ -7,7 +8,7 @@ import {
   parseNumericFilters,
   type Predicate,
 } from './filters';
-import { foldForMatch, tokenize } from './tokenize';
+import { foldForMatch, foldWithSources, tokenize } from './tokenize';
 import {
   SearchInputError,
   type FacetSearchResult,
@@ -187,6 +188,7 @@ export class SearchIndex {
     facetQuery: string,
     params: SearchParams,
     maxFacetHits = 10,
+    tags: HighlightTags = DEFAULT_TAGS,
   ): FacetSearchResult {
     const started = performance.now();
     this.assertFacet(facetName);
@@ -202,7 +204,11 @@ export class SearchIndex {
     const facetHits = [...counts]
       .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
       .slice(0, maxFacetHits)
-      .map(([value, count]) => ({ value, count, highlighted: highlightPrefix(value, wanted) }));
+      .map(([value, count]) => ({
+        value,
+        count,
+        highlighted: highlightPrefix(value, wanted, tags),
+      }));
     return {
       facetHits,
       exhaustiveFacetsCount: true,
@@ -236,6 +242,8 @@ export class SearchIndex {
         parseNumericFilters(params.numericFilters),
       ],
     };
+    // Only declared facets can be filtered on, so filters cannot probe other (private) attributes.
+    for (const attribute of attributesOf(predicate)) this.assertFacet(attribute);
     const origin = params.aroundLatLng ? parseLatLng(params.aroundLatLng) : undefined;
     const radius =
       params.aroundRadius === undefined || params.aroundRadius === 'all'
@@ -407,22 +415,23 @@ export class SearchIndex {
   }
 }
 
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-};
-const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (char) => HTML_ESCAPES[char]!);
+export interface HighlightTags {
+  pre: string;
+  post: string;
+}
 
-/** Facet value with the matched part wrapped in <mark>, as HTML (the value itself escaped). */
-function highlightPrefix(value: string, folded: string): string {
-  if (!folded) return escapeHtml(value);
-  // Mark where the value matched: at its start, or else at the start of a word (as in the filter).
-  const foldedValue = foldForMatch(value);
-  const wordAt = foldedValue.indexOf(` ${folded}`);
-  const at = foldedValue.startsWith(folded) ? 0 : wordAt < 0 ? -1 : wordAt + 1;
-  if (at < 0) return escapeHtml(value);
-  const end = at + folded.length;
-  return `${escapeHtml(value.slice(0, at))}<mark>${escapeHtml(value.slice(at, end))}</mark>${escapeHtml(value.slice(end))}`;
+/** Algolia's default highlight tags; instantsearch sends its own and escapes the value itself. */
+const DEFAULT_TAGS: HighlightTags = { pre: '<em>', post: '</em>' };
+
+/** The value with its matched part (the start of the value or of a word) wrapped in the tags. */
+function highlightPrefix(value: string, wanted: string, tags: HighlightTags): string {
+  if (!wanted) return value;
+  const { folded, sources } = foldWithSources(value);
+  const wordAt = folded.indexOf(` ${wanted}`);
+  const at = folded.startsWith(wanted) ? 0 : wordAt < 0 ? -1 : wordAt + 1;
+  if (at < 0) return value;
+  const start = sources[at]!;
+  const endUnit = at + wanted.length;
+  const end = endUnit < sources.length ? sources[endUnit]! : value.length;
+  return `${value.slice(0, start)}${tags.pre}${value.slice(start, end)}${tags.post}${value.slice(end)}`;
 }

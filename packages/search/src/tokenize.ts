@@ -14,3 +14,20 @@ export function foldForMatch(text: string): string {
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase();
 }
+
+/**
+ * Folds like foldForMatch, and says where each folded unit came from in `text`, so a match found
+ * in the folded text can be located in the original even when folding changes lengths.
+ */
+export function foldWithSources(text: string): { folded: string; sources: number[] } {
+  let folded = '';
+  const sources: number[] = [];
+  for (let i = 0; i < text.length;) {
+    const char = String.fromCodePoint(text.codePointAt(i)!);
+    const part = foldForMatch(char);
+    folded += part;
+    for (let unit = 0; unit < part.length; unit++) sources.push(i);
+    i += char.length;
+  }
+  return { folded, sources };
+}

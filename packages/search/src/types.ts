@@ -30,7 +30,6 @@ export interface SearchParams {
   aroundLatLng?: string;
   aroundRadius?: number | 'all';
   distinct?: boolean | number;
-  attributesToRetrieve?: string[];
 }
 
 export type FacetFilters = string | (string | string[])[];

@@ -141,6 +141,26 @@ describe('bad GraphQL requests', () => {
     expect(response.body).not.toMatch(/at .*\.ts:\d+/);
   });
 
+  it.each([
+    ['a number', { query: 5 }],
+    ['a string that is not a document', { query: '5' }],
+    ['an empty string', { query: '  ' }],
+  ])('a query that is %s is a 400 with a GraphQL error body', async (_what, payload) => {
+    const response = await post(JSON.stringify(payload));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors[0].message).not.toMatch(/went wrong/);
+  });
+
+  it('a missing variable or an unknown operation name is a 400', async () => {
+    const missing = await post(
+      JSON.stringify({ query: 'query Q($s: String!) { business(slug: $s) { name } }' }),
+    );
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors[0].message).toMatch(/\$s/);
+    const unknown = await post(JSON.stringify({ query: '{ me { name } }', operationName: 'Nope' }));
+    expect(unknown.statusCode).toBe(400);
+  });
+
   it('a missing query is a 400', async () => {
     const response = await post(JSON.stringify({ variables: {} }));
     expect(response.statusCode).toBe(400);

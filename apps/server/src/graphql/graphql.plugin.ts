@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   GraphQLError,
   NoSchemaIntrospectionCustomRule,
+  parse,
   type ASTVisitor,
   type ValidationContext,
 } from 'graphql';
@@ -38,6 +39,17 @@ function costLimitRule(context: ValidationContext): ASTVisitor {
   };
 }
 
+/** Why `query` is not a GraphQL document, or undefined when it is one. */
+function documentProblem(query: unknown): string | undefined {
+  if (typeof query !== 'string' || query.trim() === '') return 'The request needs a GraphQL query.';
+  try {
+    parse(query);
+    return undefined;
+  } catch (error) {
+    return error instanceof GraphQLError ? error.message : 'The GraphQL query could not be read.';
+  }
+}
+
 const GENERIC_MESSAGE = 'Something went wrong on our side. Please try again.';
 
 /** Errors a resolver meant to show (GraphQLError) or that Mercurius raised about the request. */
@@ -65,11 +77,15 @@ const formatErrors: MercuriusOptions['errorFormatter'] = (execution, context) =>
     });
   });
   const formatted = mercurius.defaultErrorFormatter({ ...execution, errors }, context);
+  // Without data, errors that belong to no field (validation, variables, unknown operation) mean
+  // the request itself was wrong.
   const invalidRequest =
     !execution.data &&
-    execution.errors.some(
+    execution.errors.every(
       (error) =>
-        (error.originalError as { code?: string } | undefined)?.code === 'MER_ERR_GQL_VALIDATION',
+        !error.path &&
+        (!error.originalError ||
+          (error.originalError as { code?: string }).code === 'MER_ERR_GQL_VALIDATION'),
     );
   return invalidRequest ? { ...formatted, statusCode: 400 } : formatted;
 };
@@ -98,15 +114,19 @@ export async function graphqlPlugin(app: FastifyInstance, options: { config: Con
     }
   });
 
-  // Mercurius caches compiled (JIT) queries by source text alone, so a document holding several
-  // operations would run whichever one compiled first. Naming the operation in a trailing comment
-  // gives each operation its own cache entry without changing what the document means.
-  app.addHook('preValidation', async (request) => {
+  // A query that is not a GraphQL document is the caller's mistake: 400 with the parser's message.
+  // Then, because Mercurius caches compiled (JIT) queries by source text alone, a document holding
+  // several operations would run whichever one compiled first; naming the operation in a trailing
+  // comment gives each operation its own cache entry without changing what the document means.
+  app.addHook('preValidation', async (request, reply) => {
     if (!request.url.startsWith('/graphql')) return;
     const carrier = (request.method === 'GET' ? request.query : request.body) as
       { query?: unknown; operationName?: unknown } | undefined;
-    if (typeof carrier?.query === 'string' && typeof carrier.operationName === 'string') {
-      carrier.query = `${carrier.query}\n# operation: ${carrier.operationName.replace(/[\r\n]/g, ' ')}`;
+    if (!carrier || carrier.query === undefined) return;
+    const problem = documentProblem(carrier.query);
+    if (problem) return reply.status(400).send({ data: null, errors: [{ message: problem }] });
+    if (typeof carrier.operationName === 'string') {
+      carrier.query = `${carrier.query as string}\n# operation: ${carrier.operationName.replace(/[\r\n]/g, ' ')}`;
     }
   });
 

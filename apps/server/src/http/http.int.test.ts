@@ -19,7 +19,11 @@ beforeAll(async () => {
   const script = 'console.log("app");\n'.repeat(100);
   await writeFile(path.join(webDir, 'assets', 'app-abc123.js'), script);
   await writeFile(path.join(webDir, 'assets', 'app-abc123.js.gz'), gzipSync(script));
-  t = await createTestApp({ WEB_DIST_DIR: webDir, CONTACT_EMAIL: 'team@shop.example' });
+  t = await createTestApp({
+    WEB_DIST_DIR: webDir,
+    CONTACT_EMAIL: 'team@shop.example',
+    SITE_NAME: "Bob$'s $& Bevy",
+  });
 });
 
 afterAll(async () => {
@@ -53,6 +57,7 @@ describe('the web app and unknown paths', () => {
     expect(response.body).toContain('<script id="public-config" type="application/json">');
     expect(response.body).toContain('"contactEmail":"team@shop.example"');
     expect(response.body).not.toContain('<!--public-config-->');
+    expect(response.body).toContain('"siteName":"Bob$\'s $& Bevy"');
   });
 
   it('a browser asking for an unknown page also gets the app, which shows its not-found page', async () => {
@@ -81,6 +86,23 @@ describe('the web app and unknown paths', () => {
     });
     expect(response.statusCode).toBe(404);
     expect(response.json().error.code).toBe('NOT_FOUND');
+  });
+
+  it('paths that only start like an API path still reach the app', async () => {
+    for (const url of ['/searching-for-cider', '/healthy-drinks', '/bannersaurus']) {
+      const response = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+    }
+  });
+
+  it('a missing file is a 404, not the app', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/art/bottles/missing.svg',
+      headers: { accept: 'text/html,image/*' },
+    });
+    expect(response.statusCode).toBe(404);
   });
 
   it('hashed assets are served with long-lived caching', async () => {

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Container, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { safeLinkTarget } from '../lib/safe-url';
 
 /** A banner as GET /banners returns it. */
 export interface Banner {
@@ -18,14 +19,15 @@ const COLOR_BY_TYPE: Record<string, string> = {
 };
 
 function BannerLink({ url, title }: { url: string; title: string }) {
-  const isInternal = url.startsWith('/') && !url.startsWith('//');
-  return isInternal ? (
-    <Anchor component={Link} to={url} fw={600} c="dark.8" underline="always">
+  const target = safeLinkTarget(url, { allowPath: true });
+  if (!target) return null;
+  return target.startsWith('/') ? (
+    <Anchor component={Link} to={target} fw={600} c="dark.8" underline="always">
       {title}
     </Anchor>
   ) : (
     <Anchor
-      href={url}
+      href={target}
       fw={600}
       c="dark.8"
       underline="always"
@@ -71,6 +73,7 @@ export function BannerStrip() {
       withCloseButton={banner.dismissible}
       closeButtonLabel="Dismiss announcement"
       onClose={() => setDismissed((index) => index + 1)}
+      className={`banner banner-${banner.type.replace(/[^a-z0-9-]/gi, '')}`}
       data-banner-type={banner.type}
     >
       <Container size="xl" px={0}>

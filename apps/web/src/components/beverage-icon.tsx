@@ -1,4 +1,4 @@
-import { isBeverageType, type BeverageType } from '@bevy/core';
+import type { BeverageType } from '@bevy/core';
 import {
   IconApple,
   IconBeer,
@@ -24,5 +24,3 @@ export function BeverageIcon({ type, size = 20 }: { type: BeverageType; size?: n
   const Icon = ICONS[type];
   return <Icon size={size} aria-hidden stroke={1.6} />;
 }
-
-export { isBeverageType };

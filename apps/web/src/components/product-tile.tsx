@@ -1,5 +1,6 @@
 import {
   formatCents,
+  isBeverageType,
   priceRange,
   quantityRange,
   sortTiersForDisplay,
@@ -19,7 +20,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { Link } from 'react-router';
-import { BeverageIcon, isBeverageType } from './beverage-icon';
+import { BeverageIcon } from './beverage-icon';
 
 function facetGroups(hit: ProductHit): [string, string][] {
   const groups: [string, string | null][] = [
@@ -59,7 +60,7 @@ export function ProductTile({ hit, buyer }: { hit: ProductHit; buyer: BuyerKind 
       <Stack gap="xs" h="100%">
         <Anchor
           component={Link}
-          to={`/business/${hit.slug}`}
+          to={`/business/${encodeURIComponent(hit.slug)}`}
           target="_blank"
           rel="noopener"
           fz="sm"

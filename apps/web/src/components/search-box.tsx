@@ -1,12 +1,18 @@
 import { SEARCH_QUERY_MAX_LENGTH } from '@bevy/core';
 import { CloseButton, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchBox } from 'react-instantsearch';
 
 export function SearchBox({ label, placeholder }: { label: string; placeholder: string }) {
   const { query, refine, clear } = useSearchBox();
   const [value, setValue] = useState(query);
+  const input = useRef<HTMLInputElement>(null);
+
+  // Follow changes made elsewhere (clearing refinements, back button), but never while typing.
+  useEffect(() => {
+    if (document.activeElement !== input.current) setValue(query);
+  }, [query]);
 
   const update = (next: string) => {
     setValue(next);
@@ -16,6 +22,7 @@ export function SearchBox({ label, placeholder }: { label: string; placeholder: 
   return (
     <form role="search" onSubmit={(event) => event.preventDefault()}>
       <TextInput
+        ref={input}
         type="search"
         label={label}
         placeholder={placeholder}

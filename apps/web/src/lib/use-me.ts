@@ -1,3 +1,4 @@
+import type { BuyerKind } from '@bevy/core';
 import { gql, useQuery } from 'urql';
 
 /** The signed-in user, as GetMe returns it (null when anonymous). */
@@ -28,4 +29,10 @@ const GET_ME = gql`
 export function useMe(): { me: Me | null; fetching: boolean } {
   const [result] = useQuery<{ me: Me | null }>({ query: GET_ME });
   return { me: result.data?.me ?? null, fetching: result.fetching };
+}
+
+/** Which prices the signed-in user shops with; the server decides the same from its database. */
+export function useBuyerKind(): BuyerKind {
+  const { me } = useMe();
+  return me?.seesWholesalePricing ? 'wholesale' : 'retail';
 }

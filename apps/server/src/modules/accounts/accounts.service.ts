@@ -1,3 +1,4 @@
+import { hasWholesaleAccess } from '@bevy/core';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import type { RequestContext } from '../../graphql/context';
@@ -12,14 +13,7 @@ export async function findViewer(
   return row ?? null;
 }
 
-/** ISO date (YYYY-MM-DD) of `now` in UTC. */
-export function isoDate(now: Date): string {
-  return now.toISOString().slice(0, 10);
-}
-
 /** An approved wholesale buyer whose licence has not expired sees wholesale prices. */
 export function seesWholesalePricing(user: UserRow, now = new Date()): boolean {
-  return (
-    user.wholesale_access_expires_on !== null && user.wholesale_access_expires_on >= isoDate(now)
-  );
+  return hasWholesaleAccess(user.wholesale_access_expires_on, now);
 }

@@ -8,7 +8,7 @@ import {
   StringSet,
 } from '../../graphql/set-inputs';
 import { TagType, TagWhereUniqueInput } from '../tags/tags.schema';
-import { BUSINESS_TYPE_CATEGORY } from '../tags/tags.service';
+import { businessTypesOf } from '../tags/tags.service';
 import {
   findBusinessBySlug,
   formatAddress,
@@ -69,19 +69,7 @@ BusinessType.implement({
     }),
     businessTypes: t.field({
       type: [TagType],
-      resolve: async (business, _args, ctx) => {
-        const businessTags = await ctx.loaders.tagsByBusiness.load(business.id);
-        const categoryIds = [...new Set(businessTags.map((tag) => tag.categorized_by_id))];
-        const categories = await Promise.all(
-          categoryIds.map((id) => (id === null ? null : ctx.loaders.tagById.load(id))),
-        );
-        const businessTypeIds = new Set(
-          categories.filter((c) => c?.name === BUSINESS_TYPE_CATEGORY).map((c) => c!.id),
-        );
-        return businessTags.filter(
-          (tag) => tag.categorized_by_id !== null && businessTypeIds.has(tag.categorized_by_id),
-        );
-      },
+      resolve: (business, _args, ctx) => businessTypesOf(ctx, business.id),
     }),
     tags: t.field({
       type: [TagType],

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { BuyerKind, PriceTier, ProductHit } from '@bevy/core';
 import type { SearchDocument } from '@bevy/search';
 import type { Db } from '../../db/client';
@@ -42,18 +42,11 @@ export type ProductDocument = SearchDocument & ProductHit;
 const toNumber = (value: string | null) => (value === null ? null : Number(value));
 
 /**
- * Builds search documents for published products: all of them, or only `productIds`. The full
- * load selects by join, never by listing ids, so it works for catalogues of any size.
+ * Builds search documents for every published product. It selects by join, never by listing
+ * ids, so it works for catalogues of any size.
  */
-export async function loadProductDocuments(
-  db: Db,
-  productIds?: readonly number[],
-): Promise<ProductDocument[]> {
-  const wanted = and(
-    eq(products.status, 'published'),
-    productIds ? inArray(products.id, [...productIds]) : undefined,
-  );
-  if (productIds?.length === 0) return [];
+export async function loadProductDocuments(db: Db): Promise<ProductDocument[]> {
+  const wanted = eq(products.status, 'published');
   const published = await db
     .select({ product: products, business: businesses })
     .from(products)

@@ -21,14 +21,6 @@ export class ProductSearch {
     this.index = next;
   }
 
-  /** Re-reads the given products; unpublished or deleted ones leave the index. */
-  async refreshProducts(db: Db, productIds: readonly number[]): Promise<void> {
-    const documents = await loadProductDocuments(db, productIds);
-    const present = new Set(documents.map((document) => document.objectID));
-    for (const id of productIds) if (!present.has(String(id))) this.index.remove(String(id));
-    for (const document of documents) this.index.upsert(document);
-  }
-
   search(
     request: SearchRequest,
     buyer: BuyerKind,
@@ -48,13 +40,14 @@ export class ProductSearch {
   }
 
   searchFacetValues(request: SearchRequest): FacetSearchResult {
-    const { facetName, facetQuery, maxFacetHits } = request.params;
-    const facet = request.facet ?? facetName ?? '';
+    const { facetName, facetQuery, maxFacetHits, highlightPreTag, highlightPostTag } =
+      request.params;
     return this.index.searchFacetValues(
-      facet,
+      request.facet ?? facetName ?? '',
       facetQuery ?? '',
       toEngineParams(request.params),
       maxFacetHits,
+      { pre: highlightPreTag ?? '<em>', post: highlightPostTag ?? '</em>' },
     );
   }
 }

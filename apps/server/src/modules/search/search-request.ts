@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SEARCH_QUERY_MAX_LENGTH } from '@bevy/core';
+import { FACET_VALUE_SEARCH_MAX, SEARCH_QUERY_MAX_LENGTH } from '@bevy/core';
 import type { SearchParams } from '@bevy/search';
 
 const listOfFilters = z.union([z.string(), z.array(z.union([z.string(), z.array(z.string())]))]);
@@ -43,7 +43,9 @@ const searchParamsSchema = z
     distinct: booleanish.optional(),
     facetName: z.string().max(200).optional(),
     facetQuery: z.string().max(SEARCH_QUERY_MAX_LENGTH).optional(),
-    maxFacetHits: z.coerce.number().int().min(1).max(100).optional(),
+    maxFacetHits: z.coerce.number().int().min(1).max(FACET_VALUE_SEARCH_MAX).optional(),
+    highlightPreTag: z.string().max(100).optional(),
+    highlightPostTag: z.string().max(100).optional(),
   })
   // Widgets also send display options (highlighting, analytics, ...) that do not change results.
   .loose();
@@ -61,9 +63,23 @@ const requestSchema = z.object({
   params: paramsField,
 });
 
-export const multiQueryBodySchema = z.object({
-  requests: z.array(requestSchema).min(1).max(50),
-});
+/** The most hits one request body may ask for, across all of its queries. */
+export const MAX_HITS_PER_BODY = 1000;
+const DEFAULT_HITS_PER_PAGE = 20;
+
+export const multiQueryBodySchema = z
+  .object({
+    // instantsearch sends one query plus one per refined disjunctive facet.
+    requests: z.array(requestSchema).min(1).max(20),
+  })
+  .refine(
+    (body) =>
+      body.requests.reduce(
+        (sum, request) => sum + (request.params.hitsPerPage ?? DEFAULT_HITS_PER_PAGE),
+        0,
+      ) <= MAX_HITS_PER_BODY,
+    { message: `One request may ask for at most ${MAX_HITS_PER_BODY} hits in all.` },
+  );
 
 export type MultiQueryBody = z.infer<typeof multiQueryBodySchema>;
 export type SearchRequest = MultiQueryBody['requests'][number];

@@ -106,6 +106,20 @@ describe('product search', () => {
     expect(result.hits.some((hit: Hit) => hit.wholesalePricing.length > 0)).toBe(true);
   });
 
+  it('cannot filter on wholesale prices to learn anything about them', async () => {
+    for (const params of [
+      { filters: 'wholesalePricing:"[object Object]"' },
+      { numericFilters: ['wholesalePricing.price_per_unit>0'] },
+      { facetFilters: ['wholesalePricing:x'] },
+    ]) {
+      const { status, body } = await search(params);
+      expect(status).toBe(400);
+      expect(body.error.message).toMatch(/not a facet/);
+    }
+    const { body } = await search({ facets: ['wholesalePricing'], hitsPerPage: 0 });
+    expect(body.results[0].facets).toEqual({});
+  });
+
   it('refuses a forged or expired key', async () => {
     const forged = createSearchKey('wholesale', 'some-other-secret-that-is-long-enough!!');
     expect((await search({}, forged)).status).toBe(403);
@@ -125,6 +139,24 @@ describe('product search', () => {
     expect(body.error.message).toContain('at most 512 characters');
   });
 
+  it('refuses bodies that would make huge responses', async () => {
+    const many = await t.app.inject({
+      method: 'POST',
+      url: '/search',
+      headers: { 'content-type': 'application/json' },
+      payload: {
+        requests: Array.from({ length: 5 }, () => ({
+          indexName: 'products',
+          params: { hitsPerPage: 1000 },
+        })),
+      },
+    });
+    expect(many.statusCode).toBe(400);
+    expect(many.json().error.message).toMatch(/at most 1000 hits/);
+    const deep = await search({ filters: `${'('.repeat(4000)}slug:x${')'.repeat(4000)}` });
+    expect(deep.status).toBe(400);
+  });
+
   it('rejects broken filters and unknown indexes with a 4xx', async () => {
     expect((await search({ filters: 'slug:"unterminated' })).status).toBe(400);
     expect((await search({ aroundLatLng: 'north' })).status).toBe(400);
@@ -142,6 +174,23 @@ describe('product search', () => {
       payload: { requests: 'all' },
     });
     expect(garbage.statusCode).toBe(400);
+  });
+
+  it('keeps only products whose producer offers the chosen fulfilment', async () => {
+    const everything = (await search({ hitsPerPage: 0, facets: ['slug'], maxValuesPerFacet: 1000 }))
+      .body.results[0];
+    const pickup = (
+      await search({
+        hitsPerPage: 0,
+        facets: ['slug'],
+        maxValuesPerFacet: 1000,
+        filters: 'fulfillment_allow_pickup_retail:true',
+      })
+    ).body.results[0];
+    expect(everything.facets.slug['fort-point-canning-co']).toBeGreaterThan(0);
+    expect(pickup.facets.slug['fort-point-canning-co']).toBeUndefined();
+    expect(pickup.nbHits).toBeLessThan(everything.nbHits);
+    expect(pickup.nbHits).toBeGreaterThan(400);
   });
 
   it('limits results to one business by its slug', async () => {

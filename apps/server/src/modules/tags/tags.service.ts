@@ -58,3 +58,21 @@ export async function tagsOfBusinesses(
     .orderBy(asc(tags.name));
   return businessIds.map((id) => rows.filter((row) => row.business_id === id).map((r) => r.tag));
 }
+
+/** The tags of a business that are business types ("Winery", "Brewery", ...). */
+export async function businessTypesOf(
+  ctx: Pick<RequestContext, 'loaders'>,
+  businessId: number,
+): Promise<TagRow[]> {
+  const businessTags = await ctx.loaders.tagsByBusiness.load(businessId);
+  const categoryIds = [
+    ...new Set(businessTags.map((tag) => tag.categorized_by_id).filter((id) => id !== null)),
+  ];
+  const categories = await Promise.all(categoryIds.map((id) => ctx.loaders.tagById.load(id)));
+  const businessTypeCategory = categories.find(
+    (category) => category?.name === BUSINESS_TYPE_CATEGORY,
+  );
+  return businessTypeCategory
+    ? businessTags.filter((tag) => tag.categorized_by_id === businessTypeCategory.id)
+    : [];
+}

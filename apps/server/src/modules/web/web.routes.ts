@@ -24,11 +24,20 @@ const API_PREFIXES = [
 
 const PUBLIC_CONFIG_MARKER = '<!--public-config-->';
 
+/** The path part of a URL, without query string. */
+const pathOf = (url: string) => url.split('?')[0] ?? url;
+
 function isApiPath(url: string): boolean {
-  const pathname = url.split('?')[0] ?? url;
-  return API_PREFIXES.some(
-    (prefix) => pathname === prefix.replace(/\/$/, '') || pathname.startsWith(prefix),
-  );
+  const pathname = pathOf(url);
+  return API_PREFIXES.some((prefix) => {
+    const base = prefix.replace(/\/$/, '');
+    return pathname === base || pathname.startsWith(`${base}/`);
+  });
+}
+
+/** A request for a file (a name with an extension) that was not found is a 404, not a page. */
+function looksLikeFile(url: string): boolean {
+  return /\.[a-z0-9]{1,8}$/i.test(pathOf(url));
 }
 
 function wantsHtml(request: FastifyRequest): boolean {
@@ -38,9 +47,10 @@ function wantsHtml(request: FastifyRequest): boolean {
 /** index.html with the public site settings injected, escaped for a script element. */
 function renderIndexHtml(template: string, config: Config): string {
   const json = JSON.stringify(config.publicSite).replace(/</g, '\\u003c');
+  // A replacer function, so "$'" or "$&" in a setting stays literal text.
   return template.replace(
     PUBLIC_CONFIG_MARKER,
-    `<script id="public-config" type="application/json">${json}</script>`,
+    () => `<script id="public-config" type="application/json">${json}</script>`,
   );
 }
 
@@ -87,13 +97,14 @@ export async function webRoutes(app: FastifyInstance, options: { config: Config 
     const isPageRequest =
       (request.method === 'GET' || request.method === 'HEAD') &&
       wantsHtml(request) &&
-      !isApiPath(request.url);
+      !isApiPath(request.url) &&
+      !looksLikeFile(request.url);
     if (indexHtml && isPageRequest) return sendApp(reply);
     return sendError(
       reply,
       404,
       'NOT_FOUND',
-      `There is nothing at ${request.method} ${request.url.split('?')[0]}.`,
+      `There is nothing at ${request.method} ${pathOf(request.url)}.`,
     );
   });
 }

@@ -30,7 +30,8 @@ import { SearchPagination } from '../../components/search-pagination';
 import { SearchResults } from '../../components/search-results';
 import { PRODUCT_INDEX, useSearchClient } from '../../lib/search-client';
 import { siteConfig, telHref } from '../../lib/site-config';
-import { useMe } from '../../lib/use-me';
+import { safeLinkTarget } from '../../lib/safe-url';
+import { useBuyerKind } from '../../lib/use-me';
 
 interface PublicBusiness {
   id: number;
@@ -96,15 +97,15 @@ const SOCIAL_LINKS: {
   },
 ];
 
-/** A handle may be stored as a bare name or as a full URL. */
-function socialUrl(handle: string, toUrl: (handle: string) => string): string {
-  return /^https?:\/\//.test(handle) ? handle : toUrl(handle.replace(/^@/, ''));
+/** A handle may be stored as a bare name or as a full URL; anything unsafe gives no link. */
+function socialUrl(handle: string, toUrl: (handle: string) => string): string | null {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(handle)) return safeLinkTarget(handle);
+  return toUrl(encodeURIComponent(handle.replace(/^@/, '')));
 }
 
 function BusinessProducts({ business }: { business: PublicBusiness }) {
   const searchClient = useSearchClient();
-  const { me } = useMe();
-  const buyer = me?.seesWholesalePricing ? 'wholesale' : 'retail';
+  const buyer = useBuyerKind();
   return (
     <Box component="section" aria-labelledby="business-products-heading" mt="xl">
       <Title order={2} id="business-products-heading" mb="sm">
@@ -175,7 +176,12 @@ export function BusinessPage() {
     );
   }
 
-  const socials = SOCIAL_LINKS.filter((social) => business[social.key]);
+  const socials = SOCIAL_LINKS.flatMap((social) => {
+    const handle = business[social.key];
+    const href = handle ? socialUrl(handle, social.url) : null;
+    return href ? [{ ...social, href }] : [];
+  });
+  const website = safeLinkTarget(business.website);
   const address = business.addresses[0]?.formatted_address;
   return (
     <>
@@ -193,11 +199,11 @@ export function BusinessPage() {
                 aria-label="Social media"
                 style={{ listStyle: 'none', padding: 0, margin: 0 }}
               >
-                {socials.map(({ key, label, icon: SocialIcon, url }) => (
+                {socials.map(({ key, label, icon: SocialIcon, href }) => (
                   <li key={key}>
                     <ActionIcon
                       component="a"
-                      href={socialUrl(business[key]!, url)}
+                      href={href}
                       target="_blank"
                       rel="noopener noreferrer"
                       variant="subtle"
@@ -221,11 +227,11 @@ export function BusinessPage() {
                 </Text>
               </Group>
             ) : null}
-            {business.website ? (
+            {website ? (
               <Group gap={6} wrap="nowrap">
                 <IconWorld size={18} aria-hidden />
-                <Anchor href={business.website} target="_blank" rel="noopener noreferrer">
-                  {business.website.replace(/^https?:\/\//, '')}
+                <Anchor href={website} target="_blank" rel="noopener noreferrer">
+                  {website.replace(/^https?:\/\//, '').replace(/\/$/, '')}
                 </Anchor>
               </Group>
             ) : null}

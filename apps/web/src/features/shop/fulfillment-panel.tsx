@@ -32,7 +32,9 @@ export function FulfillmentPanel(props: FulfillmentPanelProps) {
       <TextInput
         label="Zip code"
         description={
-          location ? `Near ${location.city}, ${location.state}` : 'Find producers near you'
+          location
+            ? `${zipError ? 'Still showing results near' : 'Near'} ${location.city}, ${location.state}`
+            : 'Find producers near you'
         }
         placeholder="e.g. 97214"
         value={zip}
@@ -43,7 +45,7 @@ export function FulfillmentPanel(props: FulfillmentPanelProps) {
         maxLength={10}
       />
       <div>
-        <Text id="pickup-distance-label" fz="sm" fw={500}>
+        <Text fz="sm" fw={500} aria-hidden>
           Pickup distance from zip code: {draftRadius} miles
         </Text>
         <Slider
@@ -55,7 +57,9 @@ export function FulfillmentPanel(props: FulfillmentPanelProps) {
           onChange={setDraftRadius}
           onChangeEnd={onRadiusChange}
           label={null}
-          thumbLabel="Pickup distance from zip code, in miles"
+          // Mantine's thumb drops thumbProps, so the visible label text is repeated as its name.
+          thumbLabel={`Pickup distance from zip code: ${draftRadius} miles`}
+          thumbValueText={(miles) => `${miles} miles`}
           marks={[
             { value: 1, label: '1' },
             { value: 50, label: '50' },

@@ -13,15 +13,14 @@ import { SearchPagination } from '../../components/search-pagination';
 import { SearchResults } from '../../components/search-results';
 import { PRODUCT_INDEX, useSearchClient } from '../../lib/search-client';
 import { siteConfig } from '../../lib/site-config';
-import { useMe } from '../../lib/use-me';
+import { useBuyerKind } from '../../lib/use-me';
 import { useZipLocation } from '../../lib/use-zip-location';
 import { FulfillmentPanel } from './fulfillment-panel';
 
 export function ShopPage() {
   useDocumentTitle(`Shop · ${siteConfig.siteName}`);
   const searchClient = useSearchClient();
-  const { me } = useMe();
-  const buyer = me?.seesWholesalePricing ? 'wholesale' : 'retail';
+  const buyer = useBuyerKind();
   const [zip, setZip] = useState('');
   const [radiusMiles, setRadiusMiles] = useState<number>(PICKUP_RADIUS_MILES.default);
   const { location, error: zipError } = useZipLocation(zip);

@@ -31,6 +31,8 @@ export const HERO_IMAGES = [
 export type HeroImage = (typeof HERO_IMAGES)[number];
 
 interface FulfillmentInput {
+  /** Retail pickup is offered unless this is false. */
+  pickupRetail?: boolean;
   pickupWholesale?: boolean;
   /** Delivery radius in miles for retail buyers. */
   deliverRetail?: number;
@@ -42,7 +44,7 @@ interface FulfillmentInput {
 
 function fulfillment(input: FulfillmentInput): DemoFulfillment {
   const result: DemoFulfillment = {
-    pickupRetail: true,
+    pickupRetail: input.pickupRetail ?? true,
     pickupWholesale: input.pickupWholesale ?? false,
     deliverRetail: input.deliverRetail !== undefined,
     deliverWholesale: input.deliverWholesale !== undefined,
@@ -919,7 +921,7 @@ export const PRODUCERS: readonly DemoProducer[] = [
     salesTaxRate: '6.00',
     licenseInfo: 'TTB DSP-KY-20246; KY ABC Distiller License 090-DL-1188',
     hero: 'barrel-room',
-    fulfillment: fulfillment({ pickupWholesale: true, shipWholesale: true }),
+    fulfillment: fulfillment({ pickupRetail: false, pickupWholesale: true, shipWholesale: true }),
     featureTags: ['Family Owned', 'Tasting Room', 'Veteran Owned'],
   }),
   producer({
@@ -1018,7 +1020,12 @@ export const PRODUCERS: readonly DemoProducer[] = [
     salesTaxRate: '10.25',
     licenseInfo: 'TTB DSP-IL-20915; ILCC Class 9 Craft Distiller License 9-1133',
     hero: 'brewery',
-    fulfillment: fulfillment({ pickupWholesale: true, deliverRetail: 8, deliverWholesale: 30 }),
+    fulfillment: fulfillment({
+      pickupRetail: false,
+      pickupWholesale: true,
+      deliverRetail: 8,
+      deliverWholesale: 30,
+    }),
     featureTags: ['LGBTQ+ Owned'],
   }),
   // Wisconsin
@@ -1167,6 +1174,7 @@ export const PRODUCERS: readonly DemoProducer[] = [
     licenseInfo: 'TTB DSP-MA-20662; MA ABCC Farmer-Distiller License 0093',
     hero: 'coast',
     fulfillment: fulfillment({
+      pickupRetail: false,
       pickupWholesale: true,
       deliverRetail: 10,
       deliverWholesale: 35,
