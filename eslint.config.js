@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
@@ -35,7 +36,8 @@ const boundaries = [
   },
 ];
 
-const featureIsolation = ['shop', 'business', 'content', 'not-found'].map((feature) => ({
+const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url));
+const featureIsolation = webFeatures.map((feature) => ({
   target: `./apps/web/src/features/${feature}`,
   from: './apps/web/src/features',
   except: [`./${feature}`],

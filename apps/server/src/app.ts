@@ -6,8 +6,10 @@ import type { Database } from './db/client';
 import { graphqlPlugin } from './graphql/graphql.plugin';
 import { registerErrorHandler } from './http/errors';
 import { registerViewer } from './http/viewer';
+import { accountRoutes } from './modules/accounts/accounts.routes';
 import { bannerRoutes } from './modules/banners/banners.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
+import { createMailer, type Mailer } from './modules/mail/mailer';
 import { ProductSearch } from './modules/search/product-search';
 import { searchRoutes } from './modules/search/search.routes';
 import { webRoutes } from './modules/web/web.routes';
@@ -17,6 +19,8 @@ export interface AppDependencies {
   database: Database;
   /** A search index already built; built from the database when omitted. */
   productSearch?: ProductSearch;
+  /** Where email goes; by default nodemailer over SMTP_URL, or the outbox table. */
+  mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -37,7 +41,6 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   app.decorate('productSearch', productSearch);
 
   registerErrorHandler(app);
-  registerViewer(app);
   await app.register(fastifyHelmet, {
     hsts: config.isProduction,
     contentSecurityPolicy: {
@@ -48,9 +51,14 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     },
   });
   await app.register(fastifyCookie);
+  registerViewer(app, { config, db: database.db });
+  const mailer =
+    deps.mailer ??
+    createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
 
   app.get('/health', async () => ({ status: 'ok', products: productSearch.size }));
-  await app.register(graphqlPlugin, { config, db: database.db });
+  await app.register(graphqlPlugin, { config, db: database.db, mailer });
+  await app.register(accountRoutes, { config, db: database.db });
   await app.register(bannerRoutes, { db: database.db });
   await app.register(geoRoutes);
   await app.register(searchRoutes, { config, db: database.db, productSearch });

@@ -34,6 +34,11 @@ const envSchema = z.object({
   /** Built web app to serve; set to an empty string to serve the API only. */
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps', 'web', 'dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Where people reach the marketplace; links in emails point here. */
+  PUBLIC_URL: optional(z.url()),
+  /** SMTP server for email, e.g. smtp://user:pass@smtp.example:587; unset keeps mail in the outbox. */
+  SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')),
+  MAIL_FROM: z.string().min(3).default('Bevy <hello@bevy.example>'),
   SITE_NAME: z.string().min(1).default('Bevy'),
   SITE_URL: z.url().default('https://bevy.example'),
   CONTACT_EMAIL: z.email().default('hello@bevy.example'),
@@ -46,6 +51,10 @@ export type Env = z.infer<typeof envSchema>;
 
 export interface Config extends Env {
   isProduction: boolean;
+  /** Origin of the marketplace, without a trailing slash. */
+  publicUrl: string;
+  /** The session cookie; `__Host-` prefixed (and so Secure, host-only) in production. */
+  sessionCookieName: string;
   searchKeySecret: string;
   publicSite: PublicSiteConfig;
 }
@@ -73,6 +82,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...env,
     isProduction,
+    publicUrl: (env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/$/, ''),
+    sessionCookieName: isProduction ? '__Host-bevy_session' : 'bevy_session',
     searchKeySecret: env.SEARCH_KEY_SECRET ?? DEV_SEARCH_KEY_SECRET,
     publicSite: {
       siteName: env.SITE_NAME,

@@ -1,9 +1,13 @@
+export * from './accounts';
+export * from './banner';
 export * from './beverage';
 export * from './fulfillment';
 export * from './geo';
 export * from './limits';
 export * from './money';
 export * from './pricing';
+export * from './us-states';
 export * from './wholesale';
+export * from './wholesale-application';
 export type * from './product-hit';
 export type * from './site';

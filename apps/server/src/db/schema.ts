@@ -200,6 +200,10 @@ export const users = pgTable(
     date_of_birth: date('date_of_birth').notNull(),
     /** Last day of approved wholesale access (the licence expiry); null when not approved. */
     wholesale_access_expires_on: date('wholesale_access_expires_on'),
+    /** The expiry date a 30-day reminder was sent for, so each expiry is announced once. */
+    wholesale_reminder_sent_for: date('wholesale_reminder_sent_for'),
+    /** A disabled account cannot log in and has no sessions. */
+    disabled_at: timestamp('disabled_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_email_unique').on(t.email)],
@@ -235,3 +239,98 @@ export const banners = pgTable('banners', {
   active: boolean('active').notNull().default(true),
   ...timestamps,
 });
+
+/** Server-side sessions; the cookie holds a random token, the table only its SHA-256. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    last_seen_at: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    user_agent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [index('sessions_user_idx').on(t.user_id)],
+);
+
+/** Every log-in attempt, for the per-account and per-address limits. */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    succeeded: boolean('succeeded').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('login_attempts_email_idx').on(t.email, t.created_at),
+    index('login_attempts_ip_idx').on(t.ip, t.created_at),
+  ],
+);
+
+/** One-time password reset links; only the token's SHA-256 is stored. */
+export const passwordResetTokens = pgTable('password_reset_tokens', {
+  id: text('id').primaryKey(),
+  user_id: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+  used_at: timestamp('used_at', { withTimezone: true }),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Every email the marketplace sends; without SMTP this outbox is where they are read. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    to_address: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text_body: text('text_body').notNull(),
+    html_body: text('html_body'),
+    /** 'outbox' (kept here only) or 'smtp' (also sent). */
+    transport: text('transport').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mail_outbox_created_idx').on(t.created_at)],
+);
+
+export const wholesaleStatusEnum = pgEnum('wholesale_status', ['pending', 'approved', 'rejected']);
+
+/** A buyer's request for wholesale access, with their licence, reviewed by an admin. */
+export const wholesaleApplications = pgTable(
+  'wholesale_applications',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    business_name: text('business_name').notNull(),
+    license_type: text('license_type').notNull(),
+    license_number: text('license_number').notNull(),
+    issuing_state: text('issuing_state').notNull(),
+    license_expires_on: date('license_expires_on').notNull(),
+    /** Stored outside the public web folder; served to admins only. */
+    document_path: text('document_path').notNull(),
+    document_name: text('document_name').notNull(),
+    document_type: text('document_type').notNull(),
+    status: wholesaleStatusEnum('status').notNull().default('pending'),
+    rejection_reason: text('rejection_reason'),
+    reviewed_by: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewed_at: timestamp('reviewed_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('wholesale_applications_user_idx').on(t.user_id),
+    index('wholesale_applications_status_idx').on(t.status, t.created_at),
+    // At most one application waits for review per user.
+    uniqueIndex('wholesale_applications_one_pending')
+      .on(t.user_id)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);

@@ -9,6 +9,8 @@ import {
 import mercurius, { type MercuriusOptions } from 'mercurius';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import type { Mailer } from '../modules/mail/mailer';
+import type { RequestContext } from './context';
 import { createLoaders } from './loaders';
 import { schema } from './schema';
 
@@ -87,20 +89,22 @@ const formatErrors: MercuriusOptions['errorFormatter'] = (execution, context) =>
         (!error.originalError ||
           (error.originalError as { code?: string }).code === 'MER_ERR_GQL_VALIDATION'),
     );
-  return invalidRequest ? { ...formatted, statusCode: 400 } : formatted;
+  if (invalidRequest) return { ...formatted, statusCode: 400 };
+  const limited = execution.errors.some((error) => error.extensions?.code === 'TOO_MANY_REQUESTS');
+  return limited ? { ...formatted, statusCode: 429 } : formatted;
 };
 
 declare module 'mercurius' {
-  interface MercuriusContext {
-    db: Db;
-    viewer: FastifyRequest['viewer'];
-    log: FastifyRequest['log'];
-    loaders: ReturnType<typeof createLoaders>;
-  }
+  // Resolvers receive our RequestContext (Mercurius adds reply and app to it).
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface MercuriusContext extends Omit<RequestContext, 'reply'> {}
 }
 
-export async function graphqlPlugin(app: FastifyInstance, options: { config: Config; db: Db }) {
-  const { config, db } = options;
+export async function graphqlPlugin(
+  app: FastifyInstance,
+  options: { config: Config; db: Db; mailer: Mailer },
+) {
+  const { config, db, mailer } = options;
 
   // Browsers may send "simple" cross-site POSTs (text/plain, form) without a preflight: refuse them.
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -140,10 +144,14 @@ export async function graphqlPlugin(app: FastifyInstance, options: { config: Con
       : [costLimitRule],
     graphiql: !config.isProduction,
     errorFormatter: formatErrors,
-    context: (request) => ({
+    context: (request, reply): RequestContext => ({
+      config,
       db,
+      mailer,
       viewer: request.viewer,
       log: request.log,
+      ip: request.ip,
+      reply,
       loaders: createLoaders(db),
     }),
   });

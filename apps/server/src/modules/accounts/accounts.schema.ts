@@ -1,9 +1,20 @@
 import { builder } from '../../graphql/builder';
+import type { RequestContext } from '../../graphql/context';
 import { BusinessType } from '../businesses/businesses.schema';
 import { listWorkplaces } from '../businesses/businesses.service';
-import { findViewer, seesWholesalePricing, type UserRow } from './accounts.service';
+import { setSessionCookie } from '../../http/viewer';
+import {
+  findViewer,
+  logIn,
+  requestPasswordReset,
+  resetPassword,
+  seesWholesalePricing,
+  signUp,
+  type UserRow,
+} from './accounts.service';
+import { createSession } from './sessions';
 
-const UserType = builder.objectRef<UserRow>('User');
+export const UserType = builder.objectRef<UserRow>('User');
 
 UserType.implement({
   fields: (t) => ({
@@ -12,6 +23,12 @@ UserType.implement({
     email: t.exposeString('email'),
     is_admin: t.exposeBoolean('is_admin'),
     seesWholesalePricing: t.boolean({ resolve: (user) => seesWholesalePricing(user) }),
+    wholesaleAccessExpiresOn: t.string({
+      nullable: true,
+      description: 'Last day of approved wholesale access (YYYY-MM-DD), or null.',
+      resolve: (user) => user.wholesale_access_expires_on,
+    }),
+    date_of_birth: t.exposeString('date_of_birth'),
     works_at: t.field({
       type: [BusinessType],
       resolve: (user, _args, ctx) => listWorkplaces(ctx, user.id),
@@ -27,3 +44,63 @@ builder.queryField('me', (t) =>
     resolve: (_root, _args, ctx) => findViewer(ctx),
   }),
 );
+
+/** Starts a new session (a new id on every log-in) and sets its cookie. */
+async function startSession(ctx: RequestContext, user: UserRow): Promise<UserRow> {
+  const session = await createSession(ctx.db, user.id, {
+    ip: ctx.ip,
+    userAgent: ctx.reply?.request.headers['user-agent'],
+  });
+  if (ctx.reply) setSessionCookie(ctx.reply, ctx.config, session);
+  ctx.viewer = { id: user.id, sessionId: session.id, isAdmin: user.is_admin };
+  return user;
+}
+
+const SignUpInput = builder.inputType('SignUpInput', {
+  fields: (t) => ({
+    name: t.string({ required: true }),
+    email: t.string({ required: true }),
+    password: t.string({ required: true }),
+    dateOfBirth: t.string({ required: true, description: 'YYYY-MM-DD' }),
+  }),
+});
+
+builder.mutationFields((t) => ({
+  signUp: t.field({
+    type: UserType,
+    description: 'Creates an account (21 and over only) and logs it in.',
+    args: { input: t.arg({ type: SignUpInput, required: true }) },
+    resolve: async (_root, args, ctx) => startSession(ctx, await signUp(ctx, args.input)),
+  }),
+  logIn: t.field({
+    type: UserType,
+    args: {
+      email: t.arg.string({ required: true }),
+      password: t.arg.string({ required: true }),
+    },
+    resolve: async (_root, args, ctx) => startSession(ctx, await logIn(ctx, args)),
+  }),
+  requestPasswordReset: t.boolean({
+    description: 'Emails a reset link if the account exists; always answers true.',
+    args: { email: t.arg.string({ required: true }) },
+    resolve: async (_root, args, ctx) => {
+      await requestPasswordReset(ctx, {
+        email: args.email.slice(0, 254),
+        publicUrl: ctx.config.publicUrl,
+        siteName: ctx.config.SITE_NAME,
+      });
+      return true;
+    },
+  }),
+  resetPassword: t.boolean({
+    description: 'Sets a new password from an emailed link; logs out every session.',
+    args: {
+      token: t.arg.string({ required: true }),
+      password: t.arg.string({ required: true }),
+    },
+    resolve: async (_root, args, ctx) => {
+      await resetPassword(ctx, args);
+      return true;
+    },
+  }),
+}));

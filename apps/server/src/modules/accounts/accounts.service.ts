@@ -1,19 +1,202 @@
-import { hasWholesaleAccess } from '@bevy/core';
-import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  hasWholesaleAccess,
+  isOfLegalAge,
+  isoDate,
+  LOGIN_LIMITS,
+  logInSchema,
+  normalizeEmail,
+  PASSWORD_RESET_TTL_MS,
+  resetPasswordSchema,
+  signUpSchema,
+  UNDER_AGE_MESSAGE,
+} from '@bevy/core';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { loginAttempts, passwordResetTokens, users } from '../../db/schema';
 import type { RequestContext } from '../../graphql/context';
+import { badInput, fromZodError, tooManyRequests } from '../../graphql/errors';
+import { endAllSessions } from './sessions';
+import { hashPassword, verifyPassword, weakPasswordProblem } from './password';
 
 export type UserRow = typeof users.$inferSelect;
+
+export async function findUser(db: Db, userId: number): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  return row ?? null;
+}
 
 export async function findViewer(
   ctx: Pick<RequestContext, 'db' | 'viewer'>,
 ): Promise<UserRow | null> {
-  if (!ctx.viewer) return null;
-  const [row] = await ctx.db.select().from(users).where(eq(users.id, ctx.viewer.id)).limit(1);
-  return row ?? null;
+  return ctx.viewer ? findUser(ctx.db, ctx.viewer.id) : null;
 }
 
 /** An approved wholesale buyer whose licence has not expired sees wholesale prices. */
 export function seesWholesalePricing(user: UserRow, now = new Date()): boolean {
   return hasWholesaleAccess(user.wholesale_access_expires_on, now);
+}
+
+/** Creates an account for an adult; the caller logs them in. */
+export async function signUp(ctx: Pick<RequestContext, 'db'>, input: unknown, now = new Date()) {
+  const parsed = signUpSchema.safeParse(input);
+  if (!parsed.success) throw fromZodError(parsed.error);
+  const { name, password, dateOfBirth } = parsed.data;
+  const email = normalizeEmail(parsed.data.email);
+  if (!isOfLegalAge(dateOfBirth, isoDate(now))) throw badInput(UNDER_AGE_MESSAGE, 'dateOfBirth');
+  const weak = weakPasswordProblem(password, [name, email.split('@')[0] ?? '']);
+  if (weak) throw badInput(weak, 'password');
+  const [user] = await ctx.db
+    .insert(users)
+    .values({
+      name,
+      email,
+      password_hash: await hashPassword(password),
+      date_of_birth: dateOfBirth,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!user) {
+    throw badInput('An account with this email already exists. Log in instead.', 'email');
+  }
+  return user;
+}
+
+// A real hash to compare against when the email is unknown, so timing does not reveal accounts.
+const UNKNOWN_USER_HASH = hashPassword(randomBytes(16).toString('hex'));
+
+const LOCKED_ACCOUNT_MESSAGE =
+  'Too many failed log-in attempts for this account. Wait 15 minutes, or reset your password.';
+const LOCKED_ADDRESS_MESSAGE =
+  'Too many failed log-in attempts from your network. Wait 15 minutes and try again.';
+
+/**
+ * Checks a log-in against the per-account and per-address limits, then the password. Every
+ * attempt is recorded, so several attempts in one request count one by one.
+ */
+export async function logIn(
+  ctx: Pick<RequestContext, 'db' | 'ip'>,
+  input: unknown,
+  now = new Date(),
+): Promise<UserRow> {
+  const parsed = logInSchema.safeParse(input);
+  if (!parsed.success) throw fromZodError(parsed.error);
+  const email = normalizeEmail(parsed.data.email);
+  const since = new Date(now.getTime() - LOGIN_LIMITS.windowMs);
+
+  return ctx.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    // Serialise attempts on one account, so parallel requests cannot slip past the limit.
+    await db.execute(sql`select pg_advisory_xact_lock(hashtext(${email}))`);
+    const failures = async (
+      column: typeof loginAttempts.email | typeof loginAttempts.ip,
+      value: string,
+    ) => {
+      const [row] = await db
+        .select({ n: count() })
+        .from(loginAttempts)
+        .where(
+          and(
+            eq(column, value),
+            eq(loginAttempts.succeeded, false),
+            gt(loginAttempts.created_at, since),
+          ),
+        );
+      return row?.n ?? 0;
+    };
+    if ((await failures(loginAttempts.email, email)) >= LOGIN_LIMITS.maxFailuresPerAccount) {
+      throw tooManyRequests(LOCKED_ACCOUNT_MESSAGE);
+    }
+    if ((await failures(loginAttempts.ip, ctx.ip)) >= LOGIN_LIMITS.maxFailuresPerAddress) {
+      throw tooManyRequests(LOCKED_ADDRESS_MESSAGE);
+    }
+    const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+    const matches = await verifyPassword(
+      parsed.data.password,
+      user?.password_hash ?? (await UNKNOWN_USER_HASH),
+    );
+    const succeeded = Boolean(user && matches && !user.disabled_at);
+    await db.insert(loginAttempts).values({ email, ip: ctx.ip, succeeded, created_at: now });
+    if (user && matches && user.disabled_at) {
+      throw badInput('This account has been disabled. Contact us if you think this is a mistake.');
+    }
+    if (!succeeded || !user) throw badInput('That email and password do not match.', 'password');
+    return user;
+  });
+}
+
+const hashResetToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+/**
+ * Emails a one-time reset link when the account exists. The answer is the same either way, so
+ * the form cannot be used to find out who has an account.
+ */
+export async function requestPasswordReset(
+  ctx: Pick<RequestContext, 'db' | 'mailer'>,
+  input: { email: string; publicUrl: string; siteName: string },
+  now = new Date(),
+): Promise<void> {
+  const email = normalizeEmail(input.email);
+  const [user] = await ctx.db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, email), isNull(users.disabled_at)))
+    .limit(1);
+  if (!user) return;
+  const token = randomBytes(32).toString('base64url');
+  await ctx.db.insert(passwordResetTokens).values({
+    id: hashResetToken(token),
+    user_id: user.id,
+    expires_at: new Date(now.getTime() + PASSWORD_RESET_TTL_MS),
+  });
+  const link = `${input.publicUrl}/reset-password?token=${token}`;
+  await ctx.mailer.send({
+    to: user.email,
+    subject: `Reset your ${input.siteName} password`,
+    text:
+      `Hello ${user.name},\n\nSomeone asked to reset the password of your ${input.siteName} account. ` +
+      `To choose a new password, open this link within the next hour:\n\n${link}\n\n` +
+      `If it was not you, ignore this email: your password stays as it is.\n`,
+  });
+}
+
+/** Sets a new password from a reset link; the link works once, and every session ends. */
+export async function resetPassword(
+  ctx: Pick<RequestContext, 'db'>,
+  input: unknown,
+  now = new Date(),
+): Promise<void> {
+  const parsed = resetPasswordSchema.safeParse(input);
+  if (!parsed.success) throw fromZodError(parsed.error);
+  const expired = badInput(
+    'This reset link has expired or was already used. Ask for a new one.',
+    'token',
+  );
+  await ctx.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    const [claimed] = await db
+      .update(passwordResetTokens)
+      .set({ used_at: now })
+      .where(
+        and(
+          eq(passwordResetTokens.id, hashResetToken(parsed.data.token)),
+          isNull(passwordResetTokens.used_at),
+          gt(passwordResetTokens.expires_at, now),
+        ),
+      )
+      .returning({ userId: passwordResetTokens.user_id });
+    if (!claimed) throw expired;
+    const user = await findUser(db, claimed.userId);
+    if (!user || user.disabled_at) throw expired;
+    const weak = weakPasswordProblem(parsed.data.password, [
+      user.name,
+      user.email.split('@')[0] ?? '',
+    ]);
+    if (weak) throw badInput(weak, 'password');
+    await db
+      .update(users)
+      .set({ password_hash: await hashPassword(parsed.data.password), updated_at: now })
+      .where(eq(users.id, user.id));
+    await endAllSessions(db, user.id);
+  });
 }

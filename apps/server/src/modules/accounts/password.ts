@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { dictionary } from '@zxcvbn-ts/language-common';
 
 // scrypt is memory-hard: N=2^15, r=8 uses 32 MiB per hash.
 const PARAMS: ScryptOptions = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
@@ -30,7 +31,25 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-/** Emails are compared and stored trimmed and in lower case. */
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
+/** Passwords people pick most often (zxcvbn's list of ~49,000), compared in lower case. */
+let commonPasswords: Set<string> | undefined;
+
+export function isCommonPassword(password: string): boolean {
+  commonPasswords ??= new Set(
+    (dictionary['passwords-common'] as string[]).map((entry) => entry.toLowerCase()),
+  );
+  return commonPasswords.has(password.toLowerCase());
+}
+
+/** A password everyone can guess, or undefined if it is acceptable (length is checked by zod). */
+export function weakPasswordProblem(password: string, context: string[] = []): string | undefined {
+  const lowered = password.toLowerCase();
+  if (isCommonPassword(password)) {
+    return 'That password is on a list of common passwords. Choose one that is harder to guess.';
+  }
+  if (context.some((word) => word.length >= 4 && lowered.includes(word.toLowerCase()))) {
+    return 'Do not use your name or email address in your password.';
+  }
+  if (new Set(lowered).size < 4) return 'Use a password with more different characters.';
+  return undefined;
 }

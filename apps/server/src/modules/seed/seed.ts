@@ -12,7 +12,8 @@ import {
   tags,
   users,
 } from '../../db/schema';
-import { hashPassword, normalizeEmail } from '../accounts/password';
+import { normalizeEmail } from '@bevy/core';
+import { hashPassword } from '../accounts/password';
 import { buildDemoCatalogue } from './catalogue';
 import type { DemoProducer, DemoProduct } from './catalogue/types';
 import { DEMO_ACCOUNTS } from './demo-accounts';

@@ -1,0 +1,42 @@
+import { and, eq } from 'drizzle-orm';
+import { businessMembers } from '../db/schema';
+import type { RequestContext, Viewer } from './context';
+import { forbidden, unauthenticated } from './errors';
+
+/** The signed-in user, or UNAUTHENTICATED. */
+export function requireViewer(ctx: Pick<RequestContext, 'viewer'>): Viewer {
+  if (!ctx.viewer) throw unauthenticated();
+  return ctx.viewer;
+}
+
+/** An admin, or UNAUTHENTICATED / FORBIDDEN. */
+export function requireAdmin(ctx: Pick<RequestContext, 'viewer'>): Viewer {
+  const viewer = requireViewer(ctx);
+  if (!viewer.isAdmin) throw forbidden('Only administrators can do that.');
+  return viewer;
+}
+
+export async function worksAt(
+  ctx: Pick<RequestContext, 'db'>,
+  userId: number,
+  businessId: number,
+): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ user_id: businessMembers.user_id })
+    .from(businessMembers)
+    .where(and(eq(businessMembers.user_id, userId), eq(businessMembers.business_id, businessId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** A member of the business (its seller), or UNAUTHENTICATED / FORBIDDEN. */
+export async function requireMember(
+  ctx: Pick<RequestContext, 'viewer' | 'db'>,
+  businessId: number,
+): Promise<Viewer> {
+  const viewer = requireViewer(ctx);
+  if (!(await worksAt(ctx, viewer.id, businessId))) {
+    throw forbidden('Only people who work at this business can do that.');
+  }
+  return viewer;
+}

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+
+/** Minimum age to buy alcohol in the US. */
+export const MINIMUM_AGE = 21;
+export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_MAX_LENGTH = 200;
+
+/** Sessions end after this long without a request, and at the latest this long after log-in. */
+export const SESSION_IDLE_MS = 3 * 24 * 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** Failed log-ins allowed per account and per address within the window, before a 429. */
+export const LOGIN_LIMITS = {
+  windowMs: 15 * 60 * 1000,
+  maxFailuresPerAccount: 10,
+  maxFailuresPerAddress: 50,
+} as const;
+
+export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A real calendar date written YYYY-MM-DD. */
+export function isIsoDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** Whole years between a date of birth and a day (both YYYY-MM-DD). */
+export function ageOn(dateOfBirth: string, day: string): number {
+  const [birthYear, birthMonth, birthDay] = dateOfBirth.split('-').map(Number) as [
+    number,
+    number,
+    number,
+  ];
+  const [year, month, dayOfMonth] = day.split('-').map(Number) as [number, number, number];
+  const hadBirthday = month > birthMonth || (month === birthMonth && dayOfMonth >= birthDay);
+  return year - birthYear - (hadBirthday ? 0 : 1);
+}
+
+/** Someone whose 21st birthday is `day` is of age that day; the day before, not. */
+export function isOfLegalAge(dateOfBirth: string, day: string): boolean {
+  return ageOn(dateOfBirth, day) >= MINIMUM_AGE;
+}
+
+export const UNDER_AGE_MESSAGE = `You must be ${MINIMUM_AGE} or older to use this marketplace.`;
+
+/** Emails are compared and stored trimmed and in lower case. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+const email = z
+  .string()
+  .trim()
+  .min(1, 'Enter your email address.')
+  .max(254, 'That email address is too long.')
+  .pipe(z.email('Enter a valid email address, like name@example.com.'));
+
+export const passwordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters.`)
+  .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters.`);
+
+export const signUpSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Enter your name.')
+    .max(100, 'Use at most 100 characters for your name.'),
+  email,
+  password: passwordSchema,
+  dateOfBirth: z
+    .string()
+    .refine(isIsoDate, 'Enter your date of birth.')
+    .refine((value) => value >= '1900-01-01', 'Enter your real date of birth.'),
+});
+export type SignUpInput = z.infer<typeof signUpSchema>;
+
+export const logInSchema = z.object({
+  email,
+  password: z.string().min(1, 'Enter your password.').max(PASSWORD_MAX_LENGTH),
+});
+export type LogInInput = z.infer<typeof logInSchema>;
+
+export const resetPasswordSchema = z.object({
+  token: z.string().min(1).max(200),
+  password: passwordSchema,
+});
