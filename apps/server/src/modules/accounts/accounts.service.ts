@@ -84,7 +84,8 @@ export async function logIn(
   const email = normalizeEmail(parsed.data.email);
   const since = new Date(now.getTime() - LOGIN_LIMITS.windowMs);
 
-  return ctx.db.transaction(async (tx) => {
+  // The transaction returns the outcome rather than throwing, so a failed attempt stays recorded.
+  const outcome = await ctx.db.transaction(async (tx): Promise<UserRow | Error> => {
     const db = tx as unknown as Db;
     // Serialise attempts on one account, so parallel requests cannot slip past the limit.
     await db.execute(sql`select pg_advisory_xact_lock(hashtext(${email}))`);
@@ -105,10 +106,10 @@ export async function logIn(
       return row?.n ?? 0;
     };
     if ((await failures(loginAttempts.email, email)) >= LOGIN_LIMITS.maxFailuresPerAccount) {
-      throw tooManyRequests(LOCKED_ACCOUNT_MESSAGE);
+      return tooManyRequests(LOCKED_ACCOUNT_MESSAGE);
     }
     if ((await failures(loginAttempts.ip, ctx.ip)) >= LOGIN_LIMITS.maxFailuresPerAddress) {
-      throw tooManyRequests(LOCKED_ADDRESS_MESSAGE);
+      return tooManyRequests(LOCKED_ADDRESS_MESSAGE);
     }
     const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
     const matches = await verifyPassword(
@@ -118,11 +119,13 @@ export async function logIn(
     const succeeded = Boolean(user && matches && !user.disabled_at);
     await db.insert(loginAttempts).values({ email, ip: ctx.ip, succeeded, created_at: now });
     if (user && matches && user.disabled_at) {
-      throw badInput('This account has been disabled. Contact us if you think this is a mistake.');
+      return badInput('This account has been disabled. Contact us if you think this is a mistake.');
     }
-    if (!succeeded || !user) throw badInput('That email and password do not match.', 'password');
+    if (!succeeded || !user) return badInput('That email and password do not match.', 'password');
     return user;
   });
+  if (outcome instanceof Error) throw outcome;
+  return outcome;
 }
 
 const hashResetToken = (token: string) => createHash('sha256').update(token).digest('base64url');

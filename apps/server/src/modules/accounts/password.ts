@@ -47,7 +47,8 @@ export function weakPasswordProblem(password: string, context: string[] = []): s
   if (isCommonPassword(password)) {
     return 'That password is on a list of common passwords. Choose one that is harder to guess.';
   }
-  if (context.some((word) => word.length >= 4 && lowered.includes(word.toLowerCase()))) {
+  const words = context.flatMap((text) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u));
+  if (words.some((word) => word.length >= 4 && lowered.includes(word))) {
     return 'Do not use your name or email address in your password.';
   }
   if (new Set(lowered).size < 4) return 'Use a password with more different characters.';
