@@ -13,6 +13,7 @@ import { createMailer, type Mailer } from './modules/mail/mailer';
 import { ProductSearch } from './modules/search/product-search';
 import { searchRoutes } from './modules/search/search.routes';
 import { webRoutes } from './modules/web/web.routes';
+import { wholesaleRoutes } from './modules/wholesale/wholesale.routes';
 
 export interface AppDependencies {
   config: Config;
@@ -57,11 +58,12 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
 
   app.get('/health', async () => ({ status: 'ok', products: productSearch.size }));
-  await app.register(graphqlPlugin, { config, db: database.db, mailer });
+  await app.register(graphqlPlugin, { config, db: database.db, mailer, search: productSearch });
   await app.register(accountRoutes, { config, db: database.db });
   await app.register(bannerRoutes, { db: database.db });
   await app.register(geoRoutes);
   await app.register(searchRoutes, { config, db: database.db, productSearch });
+  await app.register(wholesaleRoutes, { config, db: database.db, mailer });
   await app.register(webRoutes, { config });
 
   return app as unknown as App;

@@ -31,6 +31,11 @@ const envSchema = z.object({
   SEED_DEMO_DATA: booleanFlag.default(true),
   /** Secret that signs search keys; must be set in production. */
   SEARCH_KEY_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+  /** Private uploads (licence documents); never inside the web app's public folder. */
+  UPLOADS_DIR: z
+    .string()
+    .min(1)
+    .default(path.join(repoRoot, 'data', 'uploads')),
   /** Built web app to serve; set to an empty string to serve the API only. */
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps', 'web', 'dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

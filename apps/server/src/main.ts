@@ -2,8 +2,10 @@ import { performance } from 'node:perf_hooks';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openConfiguredDatabase } from './db/client';
+import { createMailer } from './modules/mail/mailer';
 import { formatDemoAccounts } from './modules/seed/demo-accounts';
 import { seedDemoData } from './modules/seed/seed';
+import { startWholesaleReminderJob } from './modules/wholesale/wholesale.service';
 
 async function main() {
   const config = loadConfig();
@@ -11,9 +13,16 @@ async function main() {
   const seed = config.SEED_DEMO_DATA ? await seedDemoData(database.db) : undefined;
   // People reading a terminal get readable lines; production and pipes get JSON for collectors.
   const pretty = !config.isProduction && process.stdout.isTTY;
+  // Created here rather than in buildApp, so the background jobs send through the same mailer.
+  const mailer = createMailer({
+    db: database.db,
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+  });
   const app = await buildApp({
     config,
     database,
+    mailer,
     logger: pretty
       ? {
           level: config.LOG_LEVEL,
@@ -25,8 +34,10 @@ async function main() {
     app.log.info(seed, 'demo data seeded');
   }
 
+  const stopJobs: (() => void)[] = [];
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    for (const stop of stopJobs) stop();
     await app.close();
     await database.close();
     process.exit(0);
@@ -35,6 +46,7 @@ async function main() {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: config.HOST, port: config.PORT });
+  stopJobs.push(startWholesaleReminderJob(database.db, mailer, app.log));
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;

@@ -1,6 +1,7 @@
 export * from './accounts';
 export * from './banner';
 export * from './beverage';
+export * from './business';
 export * from './fulfillment';
 export * from './geo';
 export * from './limits';

@@ -390,6 +390,19 @@ describe('search: filters only on facets', () => {
   });
 });
 
+describe('removeWhere', () => {
+  it('removes exactly the documents the predicate selects', () => {
+    const index = buildIndex();
+    const before = index.size;
+    const removed = index.removeWhere(
+      (document) => document['Produced By'] === 'Elk Cove Vineyards',
+    );
+    expect(removed).toBeGreaterThan(0);
+    expect(index.size).toBe(before - removed);
+    expect(index.search({ query: 'elk' }).nbHits).toBe(0);
+  });
+});
+
 describe('search: pagination', () => {
   it('pages through the hits', () => {
     const first = index.search({ hitsPerPage: 5 });

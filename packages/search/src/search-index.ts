@@ -149,6 +149,15 @@ export class SearchIndex {
     return true;
   }
 
+  /** Removes every document the predicate selects; returns how many. */
+  removeWhere(predicate: (document: SearchDocument) => boolean): number {
+    const doomed = this.documents.filter(
+      (document): document is SearchDocument => document !== undefined && predicate(document),
+    );
+    for (const document of doomed) this.remove(document.objectID);
+    return doomed.length;
+  }
+
   search(params: SearchParams): SearchResult {
     const started = performance.now();
     const query = params.query ?? '';

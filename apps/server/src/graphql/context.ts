@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Mailer } from '../modules/mail/mailer';
+import type { ProductSearch } from '../modules/search/product-search';
 import type { Loaders } from './loaders';
 
 /** The signed-in user of a request, from a valid session. */
@@ -19,6 +20,8 @@ export interface RequestContext {
   viewer: Viewer | null;
   loaders: Loaders;
   mailer: Mailer;
+  /** This process's product index, refreshed after writes that change what the shop shows. */
+  search: ProductSearch;
   /** The caller's address, for abuse limits. */
   ip: string;
   /** Present for HTTP requests: resolvers that log in or out set cookies on it. */

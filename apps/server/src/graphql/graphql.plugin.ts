@@ -10,6 +10,7 @@ import mercurius, { type MercuriusOptions } from 'mercurius';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Mailer } from '../modules/mail/mailer';
+import type { ProductSearch } from '../modules/search/product-search';
 import type { RequestContext } from './context';
 import { createLoaders } from './loaders';
 import { schema } from './schema';
@@ -102,9 +103,9 @@ declare module 'mercurius' {
 
 export async function graphqlPlugin(
   app: FastifyInstance,
-  options: { config: Config; db: Db; mailer: Mailer },
+  options: { config: Config; db: Db; mailer: Mailer; search: ProductSearch },
 ) {
-  const { config, db, mailer } = options;
+  const { config, db, mailer, search } = options;
 
   // Browsers may send "simple" cross-site POSTs (text/plain, form) without a preflight: refuse them.
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -148,6 +149,7 @@ export async function graphqlPlugin(
       config,
       db,
       mailer,
+      search,
       viewer: request.viewer,
       log: request.log,
       ip: request.ip,

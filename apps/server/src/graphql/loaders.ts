@@ -1,5 +1,6 @@
 import DataLoader from 'dataloader';
 import type { Db } from '../db/client';
+import { productCountsOfBusinesses } from '../modules/businesses/business-stats.service';
 import { addressesOfBusinesses } from '../modules/businesses/businesses.service';
 import { tagsByIds, tagsOfBusinesses, tagsOfCategories } from '../modules/tags/tags.service';
 
@@ -10,6 +11,9 @@ export function createLoaders(db: Db) {
     tagsByBusiness: new DataLoader((ids: readonly number[]) => tagsOfBusinesses(db, ids)),
     tagById: new DataLoader((ids: readonly number[]) => tagsByIds(db, ids)),
     tagsByCategory: new DataLoader((ids: readonly number[]) => tagsOfCategories(db, ids)),
+    productCountsByBusiness: new DataLoader((ids: readonly number[]) =>
+      productCountsOfBusinesses(db, ids),
+    ),
   };
 }
 

@@ -3,6 +3,11 @@ import { builder } from './builder';
 import '../modules/tags/tags.schema';
 import '../modules/businesses/businesses.schema';
 import '../modules/accounts/accounts.schema';
+import '../modules/businesses/business-stats.schema';
+import '../modules/tags/tags.admin.schema';
+import '../modules/banners/banners.schema';
+import '../modules/wholesale/wholesale.schema';
+import '../modules/admin/admin.schema';
 
 export const schema: GraphQLSchema = builder.toSchema();
 

@@ -1,18 +1,10 @@
-import { Box, Center, Loader } from '@mantine/core';
+import { Box } from '@mantine/core';
 import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { BannerStrip } from '../components/banner-strip';
+import { PageLoading } from '../components/page-loading';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
-
-function PageLoading() {
-  return (
-    <Center py="xl" role="status">
-      <Loader size="sm" aria-hidden />
-      <Box ml="sm">Loading...</Box>
-    </Center>
-  );
-}
 
 /** After a client-side navigation, move focus to the new page, as a full page load would. */
 function useFocusMainOnNavigation() {

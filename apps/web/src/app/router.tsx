@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { RequireLogin } from '../components/require-login';
 import { AppLayout } from './layout';
 
 // Route-level code splitting: each page is its own chunk.
@@ -21,6 +22,37 @@ const AboutPage = lazy(() =>
 const SellPage = lazy(() =>
   import('../features/content/sell-page').then((m) => ({ default: m.SellPage })),
 );
+const SignUpPage = lazy(() =>
+  import('../features/accounts/signup-page').then((m) => ({ default: m.SignUpPage })),
+);
+const LogInPage = lazy(() =>
+  import('../features/accounts/login-page').then((m) => ({ default: m.LogInPage })),
+);
+const ForgotPasswordPage = lazy(() =>
+  import('../features/accounts/forgot-password-page').then((m) => ({
+    default: m.ForgotPasswordPage,
+  })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('../features/accounts/reset-password-page').then((m) => ({
+    default: m.ResetPasswordPage,
+  })),
+);
+const SellerLayout = lazy(() =>
+  import('../features/seller/seller-layout').then((m) => ({ default: m.SellerLayout })),
+);
+const OrdersPage = lazy(() =>
+  import('../features/seller/orders-page').then((m) => ({ default: m.OrdersPage })),
+);
+const DashboardPage = lazy(() =>
+  import('../features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+);
+const WholesaleApplyPage = lazy(() =>
+  import('../features/wholesale/apply-page').then((m) => ({ default: m.WholesaleApplyPage })),
+);
+const AdminArea = lazy(() =>
+  import('../features/admin/admin-area').then((m) => ({ default: m.AdminArea })),
+);
 const NotFoundPage = lazy(() =>
   import('../features/not-found/not-found-page').then((m) => ({ default: m.NotFoundPage })),
 );
@@ -31,11 +63,29 @@ export function AppRouter() {
       <Routes>
         <Route element={<AppLayout />}>
           <Route index element={<Navigate to="/shop" replace />} />
-          <Route path="shop" element={<ShopPage />} />
+          <Route path="shop" element={<ShopPage redirectWholesaleBuyers />} />
           <Route path="tos" element={<TermsPage />} />
           <Route path="privacy" element={<PrivacyPage />} />
           <Route path="about" element={<AboutPage />} />
           <Route path="sell" element={<SellPage />} />
+          <Route path="signup" element={<SignUpPage />} />
+          <Route path="login" element={<LogInPage />} />
+          <Route path="forgot-password" element={<ForgotPasswordPage />} />
+          <Route path="reset-password" element={<ResetPasswordPage />} />
+          {/* The seller pages; the layout adds the sidebar for people who work at a business. */}
+          <Route element={<SellerLayout />}>
+            <Route element={<RequireLogin />}>
+              <Route path="dashboard" element={<DashboardPage />} />
+              <Route path="business/orders" element={<OrdersPage />} />
+            </Route>
+            {/* The shop again, where wholesale buyers (redirected from /shop) shop too. */}
+            <Route path="business/research-and-shop" element={<ShopPage />} />
+          </Route>
+          <Route element={<RequireLogin />}>
+            <Route path="wholesale/apply" element={<WholesaleApplyPage />} />
+            <Route path="admin/*" element={<AdminArea />} />
+          </Route>
+          {/* After the fixed /business/... paths above, which are not business slugs. */}
           <Route path="business/:slug" element={<BusinessPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>

@@ -24,9 +24,12 @@ export const theme = createTheme({
   defaultRadius: 'md',
 });
 
-/** Mantine's default "dimmed" grey is below AA contrast on white; use a darker one. */
+/** Mantine's default "dimmed" grey and error red are below AA contrast on white; darken them. */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+  },
   dark: {},
 });

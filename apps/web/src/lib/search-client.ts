@@ -1,20 +1,27 @@
 import { SEARCH_TOKEN_TTL_MS } from '@bevy/core';
 import type { SearchClient } from 'instantsearch.js';
 import { useEffect, useState } from 'react';
+import { useMe } from './use-me';
 
 /** The product index on our own search endpoint. */
 export const PRODUCT_INDEX = 'products';
 
-const TOKEN_STORAGE_KEY = 'searchToken';
+/**
+ * One cached key per user: the server issues a wholesale key only to approved wholesale buyers,
+ * so a key fetched while anonymous (or as someone else) must not be reused after logging in.
+ */
+function tokenStorageKey(userId: number | null): string {
+  return `searchToken:${userId ?? 'anonymous'}`;
+}
 
 interface StoredToken {
   publicKey: string;
   expiresAt: number;
 }
 
-function readStoredToken(): string | null {
+function readStoredToken(userId: number | null): string | null {
   try {
-    const raw = localStorage.getItem(TOKEN_STORAGE_KEY);
+    const raw = localStorage.getItem(tokenStorageKey(userId));
     if (!raw) return null;
     const stored = JSON.parse(raw) as StoredToken;
     return stored.expiresAt > Date.now() ? stored.publicKey : null;
@@ -23,23 +30,23 @@ function readStoredToken(): string | null {
   }
 }
 
-function forgetStoredToken(): void {
+function forgetStoredToken(userId: number | null): void {
   try {
-    localStorage.removeItem(TOKEN_STORAGE_KEY);
+    localStorage.removeItem(tokenStorageKey(userId));
   } catch {
     // Storage unavailable: nothing was cached either.
   }
 }
 
 /** GET /get-search-token, cached in local storage for 24 hours as the original did. */
-async function fetchSearchKey(): Promise<string | null> {
+async function fetchSearchKey(userId: number | null): Promise<string | null> {
   try {
     const response = await fetch('/get-search-token', { credentials: 'include' });
     if (!response.ok) throw new Error(`GET /get-search-token answered ${response.status}`);
     const { publicKey } = (await response.json()) as { publicKey: string };
     try {
       const stored: StoredToken = { publicKey, expiresAt: Date.now() + SEARCH_TOKEN_TTL_MS };
-      localStorage.setItem(TOKEN_STORAGE_KEY, JSON.stringify(stored));
+      localStorage.setItem(tokenStorageKey(userId), JSON.stringify(stored));
     } catch {
       // Without storage the key is simply fetched again next time.
     }
@@ -58,8 +65,11 @@ interface SearchRequest {
   facet?: string;
 }
 
-/** A search client for react-instantsearch that posts multi-queries to our /search endpoint. */
-export function createSearchClient(initialKey: string | null): SearchClient {
+/**
+ * A search client for react-instantsearch that posts multi-queries to our /search endpoint.
+ * `userId` names whose key this is (null: anonymous), so a refused key is replaced by theirs.
+ */
+export function createSearchClient(initialKey: string | null, userId: number | null): SearchClient {
   let key = initialKey;
 
   async function post(requests: SearchRequest[], retried = false): Promise<{ results: unknown[] }> {
@@ -73,8 +83,8 @@ export function createSearchClient(initialKey: string | null): SearchClient {
       body: JSON.stringify({ requests }),
     });
     if ((response.status === 401 || response.status === 403) && !retried) {
-      forgetStoredToken();
-      key = await fetchSearchKey();
+      forgetStoredToken(userId);
+      key = await fetchSearchKey(userId);
       return post(requests, true);
     }
     if (!response.ok) {
@@ -100,19 +110,32 @@ export function createSearchClient(initialKey: string | null): SearchClient {
   return client as unknown as SearchClient;
 }
 
-/** The search client, once its key is known; null until then ('Loading...'). */
+/**
+ * The search client for the signed-in user (or an anonymous visitor), once its key is known;
+ * null until then ('Loading...'). A new key is used whenever the user changes, for example
+ * after logging in. It waits for the first answer about the user, so a wholesale buyer never
+ * searches with the anonymous (retail) key first.
+ */
 export function useSearchClient(): SearchClient | null {
-  const [client, setClient] = useState<SearchClient | null>(null);
+  const { me, fetching } = useMe();
+  const userKnown = !fetching || me !== null;
+  const userId = me?.id ?? null;
+  const [client, setClient] = useState<{ userId: number | null; client: SearchClient } | null>(
+    null,
+  );
   useEffect(() => {
+    if (!userKnown) return;
     let cancelled = false;
-    const stored = readStoredToken();
-    const ready = stored ? Promise.resolve(stored) : fetchSearchKey();
+    const stored = readStoredToken(userId);
+    const ready = stored ? Promise.resolve(stored) : fetchSearchKey(userId);
     void ready.then((key) => {
-      if (!cancelled) setClient(createSearchClient(key));
+      if (!cancelled) setClient({ userId, client: createSearchClient(key, userId) });
     });
     return () => {
       cancelled = true;
     };
-  }, []);
-  return client;
+  }, [userKnown, userId]);
+  // A client made for someone else is never handed out, not even for the moment before the
+  // new one is ready.
+  return userKnown && client?.userId === userId ? client.client : null;
 }

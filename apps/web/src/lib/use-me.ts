@@ -1,26 +1,72 @@
 import type { BuyerKind } from '@bevy/core';
-import { gql, useQuery } from 'urql';
+import { useCallback } from 'react';
+import { gql, useClient, useQuery } from 'urql';
 
 /** The signed-in user, as GetMe returns it (null when anonymous). */
 export interface Me {
+  id: number;
   name: string;
   is_admin: boolean;
   email: string;
   seesWholesalePricing: boolean;
+  /** Last day of approved wholesale access (YYYY-MM-DD), or null. */
+  wholesaleAccessExpiresOn: string | null;
   works_at: { id: number; name: string; slug: string }[];
 }
 
 const GET_ME = gql`
   query GetMe {
     me {
+      id
       name
       is_admin
       email
       seesWholesalePricing
+      wholesaleAccessExpiresOn
       works_at {
         id
         name
         slug
+      }
+    }
+  }
+`;
+
+export type WholesaleStatus = 'pending' | 'approved' | 'rejected';
+
+/** The user's most recent wholesale application, as far as the applicant needs to see it. */
+export interface MyWholesaleApplication {
+  id: number;
+  businessName: string;
+  licenseType: string;
+  licenseNumber: string;
+  issuingState: string;
+  licenseExpiresOn: string;
+  documentName: string;
+  status: WholesaleStatus;
+  rejectionReason: string | null;
+  createdAt: string;
+  reviewedAt: string | null;
+}
+
+// Kept out of GetMe: only the dashboard and the application page need it, and GetMe runs on
+// every page.
+const MY_WHOLESALE_APPLICATION = gql`
+  query MyWholesaleApplication {
+    me {
+      id
+      wholesaleApplication {
+        id
+        businessName
+        licenseType
+        licenseNumber
+        issuingState
+        licenseExpiresOn
+        documentName
+        status
+        rejectionReason
+        createdAt
+        reviewedAt
       }
     }
   }
@@ -35,4 +81,34 @@ export function useMe(): { me: Me | null; fetching: boolean } {
 export function useBuyerKind(): BuyerKind {
   const { me } = useMe();
   return me?.seesWholesalePricing ? 'wholesale' : 'retail';
+}
+
+export function useMyWholesaleApplication(): {
+  application: MyWholesaleApplication | null;
+  fetching: boolean;
+  error: string | null;
+} {
+  const [result] = useQuery<{
+    me: { id: number; wholesaleApplication: MyWholesaleApplication | null } | null;
+  }>({ query: MY_WHOLESALE_APPLICATION });
+  return {
+    application: result.data?.me?.wholesaleApplication ?? null,
+    fetching: result.fetching,
+    error: result.error ? (result.error.graphQLErrors[0]?.message ?? result.error.message) : null,
+  };
+}
+
+/**
+ * Fetches the user afresh after the session changes (sign-up, log-in) or their wholesale state
+ * does. urql shares results by query, so every mounted useMe() sees the new answer; the promise
+ * settles once it has arrived, so callers can navigate afterwards without showing stale data.
+ */
+export function useRefreshMe(): () => Promise<void> {
+  const client = useClient();
+  return useCallback(async () => {
+    await Promise.all([
+      client.query(GET_ME, {}, { requestPolicy: 'network-only' }).toPromise(),
+      client.query(MY_WHOLESALE_APPLICATION, {}, { requestPolicy: 'network-only' }).toPromise(),
+    ]);
+  }, [client]);
 }

@@ -65,12 +65,11 @@ describe('sign up', () => {
       code: 'BAD_USER_INPUT',
       field: 'email',
     });
-    const [{ n }] = (
-      await t.database.db.execute(
-        "select count(*)::int as n from users where email = 'twin@example.com'",
-      )
-    ).rows as { n: number }[];
-    expect(n).toBe(1);
+    const twins = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'twin@example.com'));
+    expect(twins).toHaveLength(1);
   });
 
   it.each([
@@ -307,5 +306,48 @@ describe('password reset', () => {
     );
     const reset = await gql(t.app, RESET, { token, password: 'new-copper-still-448' });
     expect(reset.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+  });
+});
+
+describe('wholesale access', () => {
+  const WHOLESALE = `{ me { seesWholesalePricing wholesaleAccessExpiresOn } }`;
+
+  async function searchKeyBuyer(cookie: string): Promise<string> {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/get-search-token',
+      headers: { cookie },
+    });
+    const key = response.json().publicKey as string;
+    return JSON.parse(Buffer.from(key.split('.')[0]!, 'base64url').toString()).buyer;
+  }
+
+  it('lasts through the licence expiry day and ends by itself the day after', async () => {
+    const cookie = await logInAs(t.app, 'wholesale@bevy.example', 'bevy-wholesale-demo');
+    const setExpiry = (day: string) =>
+      t.database.db
+        .update(users)
+        .set({ wholesale_access_expires_on: day })
+        .where(eq(users.email, 'wholesale@bevy.example'));
+    const today = new Date().toISOString().slice(0, 10);
+    await setExpiry(today);
+    expect((await gql(t.app, WHOLESALE, {}, { cookie })).body.data?.me).toEqual({
+      seesWholesalePricing: true,
+      wholesaleAccessExpiresOn: today,
+    });
+    expect(await searchKeyBuyer(cookie)).toBe('wholesale');
+
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    await setExpiry(yesterday);
+    expect((await gql(t.app, WHOLESALE, {}, { cookie })).body.data?.me).toMatchObject({
+      seesWholesalePricing: false,
+    });
+    expect(await searchKeyBuyer(cookie)).toBe('retail');
+  });
+
+  it('is never given to a retail buyer or an anonymous caller', async () => {
+    const cookie = await logInAs(t.app, 'buyer@bevy.example', 'bevy-buyer-demo');
+    expect(await searchKeyBuyer(cookie)).toBe('retail');
+    expect(await searchKeyBuyer('')).toBe('retail');
   });
 });

@@ -1,5 +1,8 @@
 import { builder } from '../../graphql/builder';
-import { unauthenticated } from '../../graphql/errors';
+import { addressUpdateSchema, businessUpdateSchema, newBusinessSchema } from '@bevy/core';
+import type { RequestContext } from '../../graphql/context';
+import { badInput, fromZodError, notFound } from '../../graphql/errors';
+import { requireMember, requireViewer } from '../../graphql/guards';
 import {
   BoolSet,
   FloatSet,
@@ -10,9 +13,16 @@ import {
 import { TagType, TagWhereUniqueInput } from '../tags/tags.schema';
 import { businessTypesOf } from '../tags/tags.service';
 import {
+  createWorkplace,
+  findAddress,
+  findBusinessById,
   findBusinessBySlug,
   formatAddress,
   listBusinessesBySlug,
+  replaceBusinessTags,
+  updateAddressFields,
+  updateBusinessFields,
+  valuesFromSetForm,
   type AddressRow,
   type BusinessRow,
 } from './businesses.service';
@@ -122,8 +132,10 @@ builder.queryFields((t) => ({
       'Payment account state of a business the caller works at, as a JSON string such as ' +
       '{"charges_enabled":true,"details_submitted":true}.',
     args: { slug: t.arg.string({ required: true }) },
-    resolve: () => {
-      throw unauthenticated();
+    resolve: async (_root, args, ctx) => {
+      await businessForMember(ctx, args.slug);
+      // Payment accounts are connected in the payments issue; until then none can take charges.
+      return JSON.stringify({ charges_enabled: false, details_submitted: false });
     },
   }),
 }));
@@ -185,42 +197,86 @@ WorkplaceType.implement({
   }),
 });
 
-const refuseUntilSignedIn = (): never => {
-  throw unauthenticated();
-};
+/** The business at `slug` for a member of it, or NOT_FOUND / UNAUTHENTICATED / FORBIDDEN. */
+async function businessForMember(ctx: RequestContext, slug: string): Promise<BusinessRow> {
+  requireViewer(ctx);
+  const business = await findBusinessBySlug(ctx, slug);
+  if (!business) throw notFound('There is no business at that address.');
+  await requireMember(ctx, business.id);
+  return business;
+}
 
 builder.mutationFields((t) => ({
   updateBusiness: t.field({
     type: BusinessType,
     nullable: true,
+    description: 'Changes the fields given in set form; members of the business only.',
     args: {
       slug: t.arg.string({ required: true }),
       update: t.arg({ type: BusinessUpdateInput, required: true }),
     },
-    resolve: refuseUntilSignedIn,
+    resolve: async (_root, args, ctx) => {
+      const business = await businessForMember(ctx, args.slug);
+      const parsed = businessUpdateSchema.safeParse(valuesFromSetForm(args.update));
+      if (!parsed.success) throw fromZodError(parsed.error);
+      const updated = await updateBusinessFields(ctx, business.id, parsed.data);
+      await ctx.search.refreshBusiness(ctx.db, business.id);
+      return updated;
+    },
   }),
   tagBusinessWithTags: t.field({
     type: BusinessType,
     nullable: true,
+    description: 'Replaces the tags of a business; members of the business only.',
     args: {
       businessId: t.arg.int({ required: true }),
       tags: t.arg({ type: [TagWhereUniqueInput], required: true }),
     },
-    resolve: refuseUntilSignedIn,
+    resolve: async (_root, args, ctx) => {
+      requireViewer(ctx);
+      const business = await findBusinessById(ctx, args.businessId);
+      if (!business) throw notFound('There is no such business.');
+      await requireMember(ctx, business.id);
+      if (args.tags.length > 100) throw badInput('Use at most 100 tags.', 'tags');
+      await replaceBusinessTags(
+        ctx,
+        business.id,
+        args.tags.map((tag) => tag.id),
+      );
+      ctx.loaders.tagsByBusiness.clear(business.id);
+      return business;
+    },
   }),
   updateAddress: t.field({
     type: AddressType,
     nullable: true,
+    description: 'Changes address fields in set form; members of its business only.',
     args: {
       addressId: t.arg.string({ required: true }),
       data: t.arg({ type: AddressUpdateInput, required: true }),
     },
-    resolve: refuseUntilSignedIn,
+    resolve: async (_root, args, ctx) => {
+      requireViewer(ctx);
+      const address = await findAddress(ctx, args.addressId);
+      if (!address) throw notFound('There is no such address.');
+      await requireMember(ctx, address.business_id);
+      const parsed = addressUpdateSchema.safeParse(valuesFromSetForm(args.data));
+      if (!parsed.success) throw fromZodError(parsed.error);
+      const updated = await updateAddressFields(ctx, address.id, parsed.data);
+      await ctx.search.refreshBusiness(ctx.db, address.business_id);
+      return updated;
+    },
   }),
   upsertWorkplace: t.field({
     type: WorkplaceType,
     nullable: true,
+    description: 'Creates a business that the caller works at.',
     args: { works_at: t.arg({ type: CreateBusinessInput, required: true }) },
-    resolve: refuseUntilSignedIn,
+    resolve: async (_root, args, ctx) => {
+      const viewer = requireViewer(ctx);
+      const parsed = newBusinessSchema.safeParse(args.works_at);
+      if (!parsed.success) throw fromZodError(parsed.error);
+      return createWorkplace(ctx, viewer.id, parsed.data);
+    },
   }),
 }));

@@ -1,7 +1,18 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import {
+  slugFromName,
+  type AddressUpdate,
+  type BusinessUpdate,
+  type newBusinessSchema,
+} from '@bevy/core';
+import { and, asc, eq, inArray, isNotNull, like, or } from 'drizzle-orm';
+import zipcodes from 'zipcodes';
+import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { addresses, businessMembers, businesses } from '../../db/schema';
+import { addresses, businessMembers, businessTags, businesses, tags } from '../../db/schema';
 import type { RequestContext } from '../../graphql/context';
+import { badInput } from '../../graphql/errors';
+
+type NewBusiness = z.infer<typeof newBusinessSchema>;
 
 export type BusinessRow = typeof businesses.$inferSelect;
 export type AddressRow = typeof addresses.$inferSelect;
@@ -11,6 +22,14 @@ export async function findBusinessBySlug(
   slug: string,
 ): Promise<BusinessRow | null> {
   const [row] = await ctx.db.select().from(businesses).where(eq(businesses.slug, slug)).limit(1);
+  return row ?? null;
+}
+
+export async function findBusinessById(
+  ctx: Pick<RequestContext, 'db'>,
+  id: number,
+): Promise<BusinessRow | null> {
+  const [row] = await ctx.db.select().from(businesses).where(eq(businesses.id, id)).limit(1);
   return row ?? null;
 }
 
@@ -56,4 +75,137 @@ export function formatAddress(address: AddressRow): string {
     .filter(Boolean)
     .join(' ');
   return [street, address.locality, region].filter(Boolean).join(', ');
+}
+
+/** GraphQL field names that differ from their column names. */
+const COLUMN_OF: Record<string, keyof BusinessRow> = {
+  heroImgUrl: 'hero_img_url',
+  logoImgUrl: 'logo_img_url',
+};
+
+/** Values from the original's "set form" (`{ name: { set: "New" } }`); absent fields are left as they are. */
+export function valuesFromSetForm(update: Record<string, { set?: unknown } | null | undefined>) {
+  return Object.fromEntries(
+    Object.entries(update)
+      .filter(([, operation]) => operation && 'set' in operation && operation.set !== undefined)
+      .map(([field, operation]) => [field, operation!.set]),
+  );
+}
+
+/** Changes a business's fields (already authorised); returns the updated row. */
+export async function updateBusinessFields(
+  ctx: Pick<RequestContext, 'db'>,
+  businessId: number,
+  fields: BusinessUpdate,
+): Promise<BusinessRow> {
+  const values: Partial<typeof businesses.$inferInsert> = { updated_at: new Date() };
+  for (const [field, value] of Object.entries(fields)) {
+    const column = COLUMN_OF[field] ?? (field as keyof BusinessRow);
+    (values as Record<string, unknown>)[column] =
+      field === 'sales_tax_rate' ? (value as number).toFixed(4) : value;
+  }
+  const [row] = await ctx.db
+    .update(businesses)
+    .set(values)
+    .where(eq(businesses.id, businessId))
+    .returning();
+  return row!;
+}
+
+/** Changes an address; a new ZIP code also moves its map position (offline ZIP data). */
+export async function updateAddressFields(
+  ctx: Pick<RequestContext, 'db'>,
+  addressId: string,
+  fields: AddressUpdate,
+): Promise<AddressRow> {
+  const { country, ...rest } = fields;
+  const values: Partial<typeof addresses.$inferInsert> = { ...rest, updated_at: new Date() };
+  // Country is required; clearing it means the default, the United States.
+  if (country !== undefined) values.country = country ?? 'US';
+  if ('postal_code' in fields) {
+    const location = fields.postal_code
+      ? zipcodes.lookup(fields.postal_code.slice(0, 5))
+      : undefined;
+    values.latitude = location?.latitude ?? null;
+    values.longitude = location?.longitude ?? null;
+  }
+  const [row] = await ctx.db
+    .update(addresses)
+    .set(values)
+    .where(eq(addresses.id, addressId))
+    .returning();
+  return row!;
+}
+
+export async function findAddress(
+  ctx: Pick<RequestContext, 'db'>,
+  addressId: string,
+): Promise<AddressRow | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(addressId)) return null;
+  const [row] = await ctx.db.select().from(addresses).where(eq(addresses.id, addressId)).limit(1);
+  return row ?? null;
+}
+
+/** Replaces the tags of a business with `tagIds` (which must be tags, not categories). */
+export async function replaceBusinessTags(
+  ctx: Pick<RequestContext, 'db'>,
+  businessId: number,
+  tagIds: number[],
+): Promise<void> {
+  const unique = [...new Set(tagIds)];
+  await ctx.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    if (unique.length > 0) {
+      const found = await db
+        .select({ id: tags.id })
+        .from(tags)
+        .where(and(inArray(tags.id, unique), isNotNull(tags.categorized_by_id)));
+      if (found.length !== unique.length) {
+        throw badInput('One of those tags does not exist.', 'tags');
+      }
+    }
+    await db.delete(businessTags).where(eq(businessTags.business_id, businessId));
+    if (unique.length > 0) {
+      await db
+        .insert(businessTags)
+        .values(unique.map((tag_id) => ({ business_id: businessId, tag_id })));
+    }
+  });
+}
+
+/** A slug no other business uses, based on `wanted`. */
+async function freeSlug(db: Db, wanted: string): Promise<string> {
+  const taken = await db
+    .select({ slug: businesses.slug })
+    .from(businesses)
+    .where(or(eq(businesses.slug, wanted), like(businesses.slug, `${wanted}-%`)));
+  const used = new Set(taken.map((row) => row.slug));
+  if (!used.has(wanted)) return wanted;
+  for (let n = 2; ; n++) if (!used.has(`${wanted}-${n}`)) return `${wanted}-${n}`;
+}
+
+/** Creates a business and makes the creator work at it, in one transaction. */
+export async function createWorkplace(
+  ctx: Pick<RequestContext, 'db'>,
+  userId: number,
+  input: NewBusiness,
+): Promise<BusinessRow> {
+  return ctx.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    const slug = await freeSlug(db, input.slug ?? slugFromName(input.name));
+    const [business] = await db
+      .insert(businesses)
+      .values({
+        name: input.name,
+        slug,
+        description: input.description ?? '',
+        website: input.website ?? null,
+        international_phone_number: input.international_phone_number ?? null,
+        sales_tax_rate: (input.sales_tax_rate ?? 0).toFixed(4),
+      })
+      .returning();
+    await db.insert(addresses).values({ business_id: business!.id });
+    await db.insert(businessMembers).values({ user_id: userId, business_id: business!.id });
+    return business!;
+  });
 }

@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { BuyerKind, PriceTier, ProductHit } from '@bevy/core';
 import type { SearchDocument } from '@bevy/search';
 import type { Db } from '../../db/client';
@@ -42,11 +42,17 @@ export type ProductDocument = SearchDocument & ProductHit;
 const toNumber = (value: string | null) => (value === null ? null : Number(value));
 
 /**
- * Builds search documents for every published product. It selects by join, never by listing
- * ids, so it works for catalogues of any size.
+ * Builds search documents for every published product, or those of one business. It selects by
+ * join, never by listing ids, so it works for catalogues of any size.
  */
-export async function loadProductDocuments(db: Db): Promise<ProductDocument[]> {
-  const wanted = eq(products.status, 'published');
+export async function loadProductDocuments(
+  db: Db,
+  scope: { businessId?: number } = {},
+): Promise<ProductDocument[]> {
+  const wanted = and(
+    eq(products.status, 'published'),
+    scope.businessId === undefined ? undefined : eq(products.business_id, scope.businessId),
+  );
   const published = await db
     .select({ product: products, business: businesses })
     .from(products)

@@ -21,6 +21,13 @@ export class ProductSearch {
     this.index = next;
   }
 
+  /** Re-reads one business's products, after the business or its products changed. */
+  async refreshBusiness(db: Db, businessId: number): Promise<void> {
+    const documents = await loadProductDocuments(db, { businessId });
+    this.index.removeWhere((document) => document['producedByBusinessId'] === businessId);
+    for (const document of documents) this.index.upsert(document);
+  }
+
   search(
     request: SearchRequest,
     buyer: BuyerKind,

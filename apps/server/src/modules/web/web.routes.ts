@@ -18,6 +18,8 @@ const API_PREFIXES = [
   '/uploads/',
   '/logout',
   '/stripe/',
+  '/files/',
+  '/wholesale-applications',
   '/assets/',
   '/health',
 ];

@@ -8,23 +8,37 @@ import { Box, Center, Container, Grid, Loader, Stack, Text, Title } from '@manti
 import { useDocumentTitle } from '@mantine/hooks';
 import { useRef, useState } from 'react';
 import { Configure, InstantSearch } from 'react-instantsearch';
+import { Navigate } from 'react-router';
 import { SearchBox } from '../../components/search-box';
 import { SearchPagination } from '../../components/search-pagination';
 import { SearchResults } from '../../components/search-results';
 import { PRODUCT_INDEX, useSearchClient } from '../../lib/search-client';
 import { siteConfig } from '../../lib/site-config';
-import { useBuyerKind } from '../../lib/use-me';
+import { useBuyerKind, useMe } from '../../lib/use-me';
 import { useZipLocation } from '../../lib/use-zip-location';
 import { FulfillmentPanel } from './fulfillment-panel';
 
-export function ShopPage() {
+interface ShopPageProps {
+  /**
+   * On /shop, wholesale buyers are sent to their dashboard (spec "Shop page"); the same page
+   * under /business/research-and-shop keeps them, as it is where they shop.
+   */
+  redirectWholesaleBuyers?: boolean;
+}
+
+export function ShopPage({ redirectWholesaleBuyers = false }: ShopPageProps) {
   useDocumentTitle(`Shop · ${siteConfig.siteName}`);
   const searchClient = useSearchClient();
+  const { me } = useMe();
   const buyer = useBuyerKind();
   const [zip, setZip] = useState('');
   const [radiusMiles, setRadiusMiles] = useState<number>(PICKUP_RADIUS_MILES.default);
   const { location, error: zipError } = useZipLocation(zip);
   const resultsTop = useRef<HTMLHeadingElement>(null);
+
+  if (redirectWholesaleBuyers && me?.seesWholesalePricing) {
+    return <Navigate to="/dashboard" replace />;
+  }
 
   return (
     <Container size="xl" py="lg">

@@ -1,0 +1,79 @@
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { products } from '../../db/schema';
+import { gql, logInAs } from '../../test/graphql-client';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function countProducts(businessId: number, publishedOnly: boolean): Promise<number> {
+  const [row] = await t.database.db
+    .select({ n: count() })
+    .from(products)
+    .where(
+      and(
+        eq(products.business_id, businessId),
+        publishedOnly ? eq(products.status, 'published') : undefined,
+      ),
+    );
+  return row!.n;
+}
+
+describe('Business.productCount and publishedProductCount', () => {
+  it('count all and published products of each business, in one query for many businesses', async () => {
+    const seller = await logInAs(t.app, 'seller@bevy.example', 'bevy-seller-demo');
+    const [business] = await t.database.db
+      .select({ id: products.business_id })
+      .from(products)
+      .limit(1);
+    // A draft, so the two counts differ.
+    await t.database.db
+      .update(products)
+      .set({ status: 'draft' })
+      .where(eq(products.business_id, business!.id));
+
+    const select = vi.spyOn(t.database.db, 'select');
+    const result = await gql(
+      t.app,
+      '{ me { works_at { id productCount publishedProductCount } } }',
+      {},
+      { cookie: seller },
+    );
+    const countQueries = select.mock.calls.filter(
+      ([fields]) => fields !== undefined && 'published' in fields,
+    );
+    select.mockRestore();
+
+    expect(result.body.errors).toBeUndefined();
+    const workplaces = (
+      result.body.data?.me as {
+        works_at: { id: number; productCount: number; publishedProductCount: number }[];
+      }
+    ).works_at;
+    expect(workplaces).toHaveLength(2);
+    expect(countQueries).toHaveLength(1);
+    for (const workplace of workplaces) {
+      expect(workplace.productCount).toBe(await countProducts(workplace.id, false));
+      expect(workplace.publishedProductCount).toBe(await countProducts(workplace.id, true));
+    }
+    expect(workplaces.some((w) => w.productCount > 0)).toBe(true);
+  });
+
+  it('a business without products counts zero', async () => {
+    const { businesses } = await import('../../db/schema');
+    const [empty] = await t.database.db
+      .insert(businesses)
+      .values({ name: 'Empty Cellar', slug: 'empty-cellar' })
+      .returning();
+    const result = await gql(
+      t.app,
+      '{ business(slug: "empty-cellar") { productCount publishedProductCount } }',
+    );
+    expect(empty).toBeDefined();
+    expect(result.body.data?.business).toEqual({ productCount: 0, publishedProductCount: 0 });
+  });
+});

@@ -1,0 +1,254 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businessMembers, businesses, users } from '../../db/schema';
+import { gql, logInAs } from '../../test/graphql-client';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+let seller: string;
+let buyer: string;
+let ownSlug: string;
+let otherSlug: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  seller = await logInAs(t.app, 'seller@bevy.example', 'bevy-seller-demo');
+  buyer = await logInAs(t.app, 'buyer@bevy.example', 'bevy-buyer-demo');
+  const [sellerUser] = await t.database.db
+    .select()
+    .from(users)
+    .where(eq(users.email, 'seller@bevy.example'));
+  const memberships = await t.database.db
+    .select({ slug: businesses.slug })
+    .from(businessMembers)
+    .innerJoin(businesses, eq(businesses.id, businessMembers.business_id))
+    .where(eq(businessMembers.user_id, sellerUser!.id));
+  ownSlug = memberships[0]!.slug;
+  const all = await t.database.db.select({ slug: businesses.slug }).from(businesses);
+  otherSlug = all.find((row) => !memberships.some((m) => m.slug === row.slug))!.slug;
+});
+afterAll(() => t.close());
+
+const UPDATE = `mutation($slug: String!, $update: BusinessUpdateInput!) {
+  updateBusiness(slug: $slug, update: $update) { name sales_tax_rate website fulfillment_allow_pickup_retail }
+}`;
+const BUSINESS = `query($slug: String!) { business(slug: $slug) { id name addresses { id postal_code latitude } tags { id } } }`;
+
+async function businessBySlug(slug: string) {
+  return (await gql(t.app, BUSINESS, { slug })).body.data!.business as {
+    id: number;
+    name: string;
+    addresses: { id: string; postal_code: string; latitude: number }[];
+    tags: { id: number }[];
+  };
+}
+
+describe('updateBusiness', () => {
+  it('is refused to anonymous callers and to people who do not work there, changing nothing', async () => {
+    const before = await businessBySlug(otherSlug);
+    const anonymous = await gql(t.app, UPDATE, {
+      slug: otherSlug,
+      update: { name: { set: 'Taken' } },
+    });
+    expect(anonymous.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    for (const cookie of [seller, buyer]) {
+      const result = await gql(
+        t.app,
+        UPDATE,
+        { slug: otherSlug, update: { name: { set: 'Taken' } } },
+        { cookie },
+      );
+      expect(result.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    }
+    expect((await businessBySlug(otherSlug)).name).toBe(before.name);
+  });
+
+  it('lets a member change fields in set form, validated', async () => {
+    const result = await gql(
+      t.app,
+      UPDATE,
+      {
+        slug: ownSlug,
+        update: {
+          name: { set: 'Renamed Cellars' },
+          sales_tax_rate: { set: 8.875 },
+          website: { set: 'https://renamed.example' },
+        },
+      },
+      { cookie: seller },
+    );
+    expect(result.body.errors).toBeUndefined();
+    expect(result.body.data?.updateBusiness).toMatchObject({
+      name: 'Renamed Cellars',
+      sales_tax_rate: 8.875,
+      website: 'https://renamed.example',
+    });
+    const invalid = await gql(
+      t.app,
+      UPDATE,
+      {
+        slug: ownSlug,
+        update: { sales_tax_rate: { set: 140 }, website: { set: 'javascript:alert(1)' } },
+      },
+      { cookie: seller },
+    );
+    expect(invalid.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect((await businessBySlug(ownSlug)).name).toBe('Renamed Cellars');
+  });
+
+  it('updates the shop: turning off retail pickup removes its products from pickup results', async () => {
+    const count = async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/search',
+        headers: { 'content-type': 'application/json' },
+        payload: {
+          requests: [
+            {
+              indexName: 'products',
+              params: {
+                hitsPerPage: 0,
+                filters: `fulfillment_allow_pickup_retail:true AND slug:"${ownSlug}"`,
+              },
+            },
+          ],
+        },
+      });
+      return response.json().results[0].nbHits as number;
+    };
+    expect(await count()).toBeGreaterThan(0);
+    await gql(
+      t.app,
+      UPDATE,
+      { slug: ownSlug, update: { fulfillment_allow_pickup_retail: { set: false } } },
+      { cookie: seller },
+    );
+    expect(await count()).toBe(0);
+    await gql(
+      t.app,
+      UPDATE,
+      { slug: ownSlug, update: { fulfillment_allow_pickup_retail: { set: true } } },
+      { cookie: seller },
+    );
+    expect(await count()).toBeGreaterThan(0);
+  });
+});
+
+describe('updateAddress, tagBusinessWithTags, myStripeInfo', () => {
+  const UPDATE_ADDRESS = `mutation($id: String!, $data: AddressUpdateInput!) {
+    updateAddress(addressId: $id, data: $data) { id postal_code locality latitude }
+  }`;
+  const TAG = `mutation($id: Int!, $tags: [TagWhereUniqueInput!]!) { tagBusinessWithTags(businessId: $id, tags: $tags) { id tags { id } } }`;
+  const STRIPE = `query($slug: String!) { myStripeInfo(slug: $slug) }`;
+
+  it('lets only members change an address; a new ZIP moves it on the map', async () => {
+    const own = await businessBySlug(ownSlug);
+    const other = await businessBySlug(otherSlug);
+    const refused = await gql(
+      t.app,
+      UPDATE_ADDRESS,
+      { id: other.addresses[0]!.id, data: { route: { set: 'X St' } } },
+      { cookie: seller },
+    );
+    expect(refused.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    const moved = await gql(
+      t.app,
+      UPDATE_ADDRESS,
+      {
+        id: own.addresses[0]!.id,
+        data: { postal_code: { set: '05401' }, locality: { set: 'Burlington' } },
+      },
+      { cookie: seller },
+    );
+    expect(moved.body.data?.updateAddress).toMatchObject({
+      postal_code: '05401',
+      locality: 'Burlington',
+    });
+    expect((moved.body.data?.updateAddress as { latitude: number }).latitude).toBeCloseTo(44.48, 1);
+    const unknown = await gql(
+      t.app,
+      UPDATE_ADDRESS,
+      { id: 'not-an-id', data: {} },
+      { cookie: seller },
+    );
+    expect(unknown.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+  });
+
+  it('lets only members replace tags, and only with real tags', async () => {
+    const own = await businessBySlug(ownSlug);
+    const other = await businessBySlug(otherSlug);
+    const types = await gql(t.app, `{ tagsForCategory(tagCategoryName: "Business Type") { id } }`);
+    const tagIds = (types.body.data!.tagsForCategory as { id: number }[])
+      .slice(0, 2)
+      .map((tag) => ({ id: tag.id }));
+    expect(
+      (await gql(t.app, TAG, { id: other.id, tags: tagIds }, { cookie: seller })).body.errors?.[0]
+        ?.extensions?.code,
+    ).toBe('FORBIDDEN');
+    expect(
+      (await gql(t.app, TAG, { id: own.id, tags: tagIds })).body.errors?.[0]?.extensions?.code,
+    ).toBe('UNAUTHENTICATED');
+    const tagged = await gql(t.app, TAG, { id: own.id, tags: tagIds }, { cookie: seller });
+    expect(tagged.body.data?.tagBusinessWithTags).toMatchObject({
+      tags: expect.arrayContaining(tagIds),
+    });
+    const category = await gql(t.app, TAG, { id: own.id, tags: [{ id: 1 }] }, { cookie: seller });
+    expect(category.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+  });
+
+  it('shows the payment state only to members', async () => {
+    const own = await gql(t.app, STRIPE, { slug: ownSlug }, { cookie: seller });
+    expect(JSON.parse(own.body.data?.myStripeInfo as string)).toEqual({
+      charges_enabled: false,
+      details_submitted: false,
+    });
+    expect(
+      (await gql(t.app, STRIPE, { slug: otherSlug }, { cookie: seller })).body.errors?.[0]
+        ?.extensions?.code,
+    ).toBe('FORBIDDEN');
+    expect((await gql(t.app, STRIPE, { slug: ownSlug })).body.errors?.[0]?.extensions?.code).toBe(
+      'UNAUTHENTICATED',
+    );
+  });
+});
+
+describe('upsertWorkplace', () => {
+  const CREATE = `mutation($input: CreateBusinessInput!) { upsertWorkplace(works_at: $input) { id name slug } }`;
+
+  it('creates a business the caller then works at, with a free slug', async () => {
+    const first = await gql(
+      t.app,
+      CREATE,
+      { input: { name: 'Harbor Light Cider' } },
+      { cookie: buyer },
+    );
+    expect(first.body.data?.upsertWorkplace).toMatchObject({
+      name: 'Harbor Light Cider',
+      slug: 'harbor-light-cider',
+    });
+    const second = await gql(
+      t.app,
+      CREATE,
+      { input: { name: 'Harbor Light Cider' } },
+      { cookie: buyer },
+    );
+    expect((second.body.data?.upsertWorkplace as { slug: string }).slug).toBe(
+      'harbor-light-cider-2',
+    );
+    const me = await gql(t.app, `{ me { works_at { slug } } }`, {}, { cookie: buyer });
+    expect(
+      (me.body.data?.me as { works_at: { slug: string }[] }).works_at.map((b) => b.slug),
+    ).toEqual(expect.arrayContaining(['harbor-light-cider', 'harbor-light-cider-2']));
+  });
+
+  it('is refused to anonymous callers and checks the name', async () => {
+    expect(
+      (await gql(t.app, CREATE, { input: { name: 'X' } })).body.errors?.[0]?.extensions?.code,
+    ).toBe('UNAUTHENTICATED');
+    const empty = await gql(t.app, CREATE, { input: { name: '   ' } }, { cookie: buyer });
+    expect(empty.body.errors?.[0]?.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: 'name',
+    });
+  });
+});

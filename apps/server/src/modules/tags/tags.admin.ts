@@ -1,0 +1,102 @@
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { isUniqueViolation } from '../../db/errors';
+import { tags } from '../../db/schema';
+import type { RequestContext } from '../../graphql/context';
+import { badInput, notFound } from '../../graphql/errors';
+import type { TagRow } from './tags.service';
+
+const tagNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Enter a name for the tag.')
+  .max(60, 'Use at most 60 characters.');
+
+const DUPLICATE_MESSAGE = 'That tag already exists.';
+
+function parseName(name: string): string {
+  const parsed = tagNameSchema.safeParse(name);
+  if (!parsed.success) throw badInput(parsed.error.issues[0]?.message ?? 'Check the name.', 'name');
+  return parsed.data;
+}
+
+/** Whether the category (null: the top level) already has a tag of this name, in any case. */
+async function nameTaken(
+  ctx: Pick<RequestContext, 'db'>,
+  categoryId: number | null,
+  name: string,
+  exceptId?: number,
+): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ id: tags.id })
+    .from(tags)
+    .where(
+      and(
+        categoryId === null
+          ? isNull(tags.categorized_by_id)
+          : eq(tags.categorized_by_id, categoryId),
+        sql`lower(${tags.name}) = lower(${name})`,
+        exceptId === undefined ? undefined : ne(tags.id, exceptId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The categories: the top-level tags, by name. */
+export function listCategories(ctx: Pick<RequestContext, 'db'>): Promise<TagRow[]> {
+  return ctx.db.select().from(tags).where(isNull(tags.categorized_by_id)).orderBy(asc(tags.name));
+}
+
+/** A tag in a category, or without `categoryId` a new category. */
+export async function createTag(
+  ctx: Pick<RequestContext, 'db'>,
+  input: { name: string; categoryId?: number | null },
+): Promise<TagRow> {
+  const name = parseName(input.name);
+  const categoryId = input.categoryId ?? null;
+  if (categoryId !== null) {
+    const [category] = await ctx.db
+      .select({ id: tags.id })
+      .from(tags)
+      .where(and(eq(tags.id, categoryId), isNull(tags.categorized_by_id)))
+      .limit(1);
+    if (!category) throw badInput('Choose one of the categories.', 'categoryId');
+  }
+  if (await nameTaken(ctx, categoryId, name)) throw badInput(DUPLICATE_MESSAGE, 'name');
+  // The unique constraint settles a race between two admins adding the same name.
+  const [row] = await ctx.db
+    .insert(tags)
+    .values({ name, categorized_by_id: categoryId })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) throw badInput(DUPLICATE_MESSAGE, 'name');
+  return row;
+}
+
+export async function renameTag(
+  ctx: Pick<RequestContext, 'db'>,
+  input: { id: number; name: string },
+): Promise<TagRow> {
+  const name = parseName(input.name);
+  const [tag] = await ctx.db.select().from(tags).where(eq(tags.id, input.id)).limit(1);
+  if (!tag) throw notFound('There is no such tag.');
+  if (await nameTaken(ctx, tag.categorized_by_id, name, tag.id)) {
+    throw badInput(DUPLICATE_MESSAGE, 'name');
+  }
+  try {
+    const [row] = await ctx.db.update(tags).set({ name }).where(eq(tags.id, tag.id)).returning();
+    if (!row) throw notFound('There is no such tag.');
+    return row;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw badInput(DUPLICATE_MESSAGE, 'name');
+    throw error;
+  }
+}
+
+/** Deletes a tag; deleting a category deletes its tags too (the foreign key cascades). */
+export async function deleteTag(ctx: Pick<RequestContext, 'db'>, id: number): Promise<true> {
+  const [row] = await ctx.db.delete(tags).where(eq(tags.id, id)).returning({ id: tags.id });
+  if (!row) throw notFound('There is no such tag.');
+  return true;
+}

@@ -1,0 +1,53 @@
+import { useSearchParams } from 'react-router';
+import type { CombinedError } from 'urql';
+import { safeLinkTarget } from '../../lib/safe-url';
+
+export const DEFAULT_AFTER_LOGIN_PATH = '/dashboard';
+
+/**
+ * Where to go after logging in: the `next` parameter when it is a path on this site, else the
+ * dashboard. "//evil.example" and "/\evil.example" would leave the site, so they are refused.
+ */
+export function safeNextPath(next: string | null): string {
+  const target = safeLinkTarget(next, { allowPath: true });
+  return target?.startsWith('/') ? target : DEFAULT_AFTER_LOGIN_PATH;
+}
+
+/** The page to return to after logging in, and the query string that carries it on. */
+export function useNextPath(): { nextPath: string; nextQuery: string } {
+  const [searchParams] = useSearchParams();
+  const nextPath = safeNextPath(searchParams.get('next'));
+  return {
+    nextPath,
+    nextQuery: nextPath === DEFAULT_AFTER_LOGIN_PATH ? '' : `?next=${encodeURIComponent(nextPath)}`,
+  };
+}
+
+export interface ServerRefusal {
+  message: string;
+  /** The form field the message belongs to, when the server names one. */
+  field: string | null;
+}
+
+/** What to tell the user about a failed call; the server writes its messages for end users. */
+export function describeError(error: CombinedError): ServerRefusal {
+  const graphqlError = error.graphQLErrors[0];
+  if (graphqlError) {
+    const code = graphqlError.extensions.code;
+    const field = graphqlError.extensions.field;
+    return {
+      message:
+        code === 'INTERNAL'
+          ? 'Something went wrong on our side. Please try again in a moment.'
+          : graphqlError.message,
+      field: typeof field === 'string' ? field : null,
+    };
+  }
+  if (error.response instanceof Response && error.response.status === 429) {
+    return { message: 'Too many attempts. Please wait a few minutes and try again.', field: null };
+  }
+  return {
+    message: 'We could not reach the server. Check your connection and try again.',
+    field: null,
+  };
+}

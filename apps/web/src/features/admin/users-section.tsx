@@ -1,0 +1,188 @@
+import { Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { gql, useMutation, useQuery } from 'urql';
+import { useMe } from '../../lib/use-me';
+import { AdminPagination, ConfirmModal, ErrorAlert, Loading } from './admin-ui';
+import { PAGE_SIZE, errorMessage, pageSummary } from './admin-utils';
+import type { AdminUser } from './types';
+import { useDialog } from './use-dialog';
+import { UsersTable } from './users-table';
+
+const ADMIN_USERS = gql`
+  query AdminUsers($search: String, $offset: Int, $limit: Int) {
+    adminUsers(search: $search, offset: $offset, limit: $limit) {
+      total
+      users {
+        id
+        name
+        email
+        is_admin
+        disabled
+        createdAt
+        seesWholesalePricing
+        wholesaleAccessExpiresOn
+      }
+    }
+  }
+`;
+
+const SET_USER_ADMIN = gql`
+  mutation SetUserAdmin($userId: Int!, $isAdmin: Boolean!) {
+    setUserAdmin(userId: $userId, isAdmin: $isAdmin) {
+      id
+      name
+      email
+      is_admin
+      disabled
+      createdAt
+      seesWholesalePricing
+      wholesaleAccessExpiresOn
+    }
+  }
+`;
+
+const SET_USER_DISABLED = gql`
+  mutation SetUserDisabled($userId: Int!, $disabled: Boolean!) {
+    setUserDisabled(userId: $userId, disabled: $disabled) {
+      id
+      name
+      email
+      is_admin
+      disabled
+      createdAt
+      seesWholesalePricing
+      wholesaleAccessExpiresOn
+    }
+  }
+`;
+
+interface AdminUsersData {
+  adminUsers: { total: number; users: AdminUser[] };
+}
+
+export function UsersSection() {
+  const { me } = useMe();
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
+  // The page belongs to one search: a new search starts again on page 1.
+  const [paging, setPaging] = useState({ search: '', page: 1 });
+  const page = paging.search === debouncedSearch ? paging.page : 1;
+
+  const [result, reexecute] = useQuery<AdminUsersData>({
+    query: ADMIN_USERS,
+    variables: {
+      search: debouncedSearch || null,
+      offset: (page - 1) * PAGE_SIZE,
+      limit: PAGE_SIZE,
+    },
+    requestPolicy: 'cache-and-network',
+  });
+  const refetch = () => reexecute({ requestPolicy: 'network-only' });
+
+  const [, setUserAdmin] = useMutation(SET_USER_ADMIN);
+  const [disabling, setUserDisabled] = useMutation(SET_USER_DISABLED);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const confirmDisable = useDialog<AdminUser>();
+  const [disableError, setDisableError] = useState<string | null>(null);
+
+  const changeAdmin = async (user: AdminUser, isAdmin: boolean) => {
+    if (busy) return;
+    setBusy(true);
+    setActionError(null);
+    const response = await setUserAdmin({ userId: user.id, isAdmin });
+    setBusy(false);
+    if (response.error) setActionError(errorMessage(response.error));
+    else refetch();
+  };
+
+  const enable = async (user: AdminUser) => {
+    if (busy) return;
+    setBusy(true);
+    setActionError(null);
+    const response = await setUserDisabled({ userId: user.id, disabled: false });
+    setBusy(false);
+    if (response.error) setActionError(errorMessage(response.error));
+    else refetch();
+  };
+
+  const disable = async () => {
+    const user = confirmDisable.target;
+    if (!user || disabling.fetching) return;
+    setDisableError(null);
+    const response = await setUserDisabled({ userId: user.id, disabled: true });
+    if (response.error) {
+      setDisableError(errorMessage(response.error));
+      return;
+    }
+    confirmDisable.close();
+    refetch();
+  };
+
+  const data = result.data?.adminUsers;
+  return (
+    <Stack gap="md" component="section" aria-labelledby="admin-users-title">
+      <Title order={2} id="admin-users-title">
+        Users
+      </Title>
+      <TextInput
+        label="Search users"
+        description="Matches names and email addresses"
+        type="search"
+        leftSection={<IconSearch size={16} aria-hidden />}
+        value={search}
+        onChange={(event) => setSearch(event.currentTarget.value)}
+        maw={420}
+      />
+      {actionError ? (
+        <ErrorAlert message={actionError} onClose={() => setActionError(null)} />
+      ) : null}
+      {result.error ? <ErrorAlert message={errorMessage(result.error)} onRetry={refetch} /> : null}
+      {!data && result.fetching ? <Loading /> : null}
+      {data ? (
+        <>
+          <Text role="status" size="sm" c="dark.6">
+            {data.users.length === 0 && debouncedSearch
+              ? `No users match “${debouncedSearch}”.`
+              : pageSummary(page, data.users.length, data.total, 'users')}
+          </Text>
+          {data.users.length > 0 ? (
+            <UsersTable
+              users={data.users}
+              myEmail={me?.email}
+              onSetAdmin={(user, isAdmin) => void changeAdmin(user, isAdmin)}
+              onDisable={(user) => {
+                setDisableError(null);
+                confirmDisable.open(user);
+              }}
+              onEnable={(user) => void enable(user)}
+            />
+          ) : null}
+          <Group>
+            <AdminPagination
+              label="Pages of users"
+              total={data.total}
+              page={page}
+              onChange={(next) => setPaging({ search: debouncedSearch, page: next })}
+            />
+          </Group>
+        </>
+      ) : null}
+      <ConfirmModal
+        opened={confirmDisable.opened}
+        title="Disable account"
+        confirmLabel="Disable account"
+        destructive
+        loading={disabling.fetching}
+        error={disableError}
+        onConfirm={() => void disable()}
+        onClose={confirmDisable.close}
+      >
+        Disable {confirmDisable.target?.name}? They will be logged out everywhere and cannot log in
+        until you enable the account again.
+      </ConfirmModal>
+    </Stack>
+  );
+}

@@ -1,0 +1,44 @@
+import { Anchor, Text } from '@mantine/core';
+import { gql, useQuery } from 'urql';
+import { readPaymentState } from './payment-state';
+
+const MY_STRIPE_INFO = gql`
+  query GetMyStripeInfo($slug: String!) {
+    myStripeInfo(slug: $slug)
+  }
+`;
+
+/** Spec "Payment connection": whether the business can take card payments, or how to start. */
+export function PaymentStatus({ slug }: { slug: string }) {
+  const [{ data, fetching, error }] = useQuery<{ myStripeInfo: string | null }>({
+    query: MY_STRIPE_INFO,
+    variables: { slug },
+  });
+  if (fetching) return <Text fz="sm">Loading...</Text>;
+  if (error) {
+    return (
+      <Text fz="sm" c="red.9">
+        Error: {error.graphQLErrors[0]?.message ?? error.message}
+      </Text>
+    );
+  }
+  switch (readPaymentState(data?.myStripeInfo ?? null)) {
+    case 'ready':
+      return <Text fz="sm">Stripe is connected and ready. Charges are enabled.</Text>;
+    case 'awaiting-approval':
+      return <Text fz="sm">All info submitted, waiting for account approval.</Text>;
+    case 'not-set-up':
+      return (
+        <Text fz="sm">
+          Payments are not set up yet.{' '}
+          {/* A server address, not a page of this app: a full navigation. */}
+          <Anchor href={`/stripe/setup-connect-account?slug=${encodeURIComponent(slug)}`} fw={600}>
+            Connect payments
+          </Anchor>
+        </Text>
+      );
+    case 'unreadable':
+      // As the original: an answer that cannot be read shows nothing rather than a guess.
+      return null;
+  }
+}
