@@ -104,6 +104,21 @@ describe('log in and sessions', () => {
     }
   });
 
+  it('ends the session a browser already had when it logs in again', async () => {
+    const first = await logInAs(t.app, 'buyer@bevy.example', 'bevy-buyer-demo');
+    const again = await gql(
+      t.app,
+      LOG_IN,
+      { email: 'seller@bevy.example', password: 'bevy-seller-demo' },
+      { cookie: first },
+    );
+    expect(again.cookie).toBeDefined();
+    expect((await gql(t.app, ME, {}, { cookie: first })).body.data?.me).toBeNull();
+    expect((await gql(t.app, ME, {}, { cookie: again.cookie })).body.data?.me).toMatchObject({
+      email: 'seller@bevy.example',
+    });
+  });
+
   it('sets an HttpOnly, SameSite=Lax cookie', async () => {
     const response = await t.app.inject({
       method: 'POST',

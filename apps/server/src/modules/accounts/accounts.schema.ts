@@ -12,7 +12,7 @@ import {
   signUp,
   type UserRow,
 } from './accounts.service';
-import { createSession } from './sessions';
+import { createSession, endSession } from './sessions';
 
 export const UserType = builder.objectRef<UserRow>('User');
 
@@ -45,8 +45,12 @@ builder.queryField('me', (t) =>
   }),
 );
 
-/** Starts a new session (a new id on every log-in) and sets its cookie. */
+/**
+ * Starts a new session (a new id on every log-in) and sets its cookie. A session the browser
+ * already had ends, so a shared computer never keeps the previous person signed in.
+ */
 async function startSession(ctx: RequestContext, user: UserRow): Promise<UserRow> {
+  if (ctx.viewer) await endSession(ctx.db, ctx.viewer.sessionId);
   const session = await createSession(ctx.db, user.id, {
     ip: ctx.ip,
     userAgent: ctx.reply?.request.headers['user-agent'],
