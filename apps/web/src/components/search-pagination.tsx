@@ -1,6 +1,7 @@
 import { PAGINATION_PADDING } from '@bevy/core';
 import { Box, Pagination } from '@mantine/core';
 import { usePagination } from 'react-instantsearch';
+import { paginationLabels } from '../lib/pagination-labels';
 
 /** Page links with three pages of padding on each side, as the original had. */
 export function SearchPagination({ onPageChange }: { onPageChange?: () => void }) {
@@ -16,18 +17,7 @@ export function SearchPagination({ onPageChange }: { onPageChange?: () => void }
           refine(page - 1);
           onPageChange?.();
         }}
-        getItemProps={(page) => ({
-          'aria-label': `Page ${page}`,
-          'aria-current': page === currentRefinement + 1 ? 'page' : undefined,
-        })}
-        getControlProps={(control) => ({
-          'aria-label': {
-            first: 'First page',
-            previous: 'Previous page',
-            next: 'Next page',
-            last: 'Last page',
-          }[control],
-        })}
+        {...paginationLabels(currentRefinement + 1)}
       />
     </Box>
   );

@@ -1,6 +1,7 @@
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { CombinedError } from 'urql';
 import { safeLinkTarget } from '../../lib/safe-url';
+import { useRefreshMe } from '../../lib/use-me';
 
 export const DEFAULT_AFTER_LOGIN_PATH = '/dashboard';
 
@@ -21,6 +22,25 @@ export function useNextPath(): { nextPath: string; nextQuery: string } {
     nextPath,
     nextQuery: nextPath === DEFAULT_AFTER_LOGIN_PATH ? '' : `?next=${encodeURIComponent(nextPath)}`,
   };
+}
+
+/**
+ * For the log-in and sign-up pages: the page to return to, and the way there once the server has
+ * said yes (who is logged in is fetched again first, so the header knows).
+ */
+export function useReturnAfterLogIn(): {
+  nextPath: string;
+  nextQuery: string;
+  returnToNextPath: () => Promise<void>;
+} {
+  const refreshMe = useRefreshMe();
+  const navigate = useNavigate();
+  const { nextPath, nextQuery } = useNextPath();
+  const returnToNextPath = async () => {
+    await refreshMe();
+    navigate(nextPath, { replace: true });
+  };
+  return { nextPath, nextQuery, returnToNextPath };
 }
 
 export interface ServerRefusal {

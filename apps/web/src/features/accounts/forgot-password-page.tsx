@@ -1,13 +1,14 @@
 import { logInSchema } from '@bevy/core';
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { gql, useMutation } from 'urql';
-import { focusFirstError } from '../../lib/form-focus';
-import { describeError } from './account-helpers';
+import { EmailField } from './account-fields';
+import { AccountForm, AccountPageLink } from './account-form';
 import { AccountPageFrame } from './account-page-frame';
+import { useServerSubmit } from './use-server-submit';
 
 const REQUEST_PASSWORD_RESET = gql`
   mutation RequestPasswordReset($email: String!) {
@@ -22,23 +23,18 @@ const RESET_REQUESTED_MESSAGE =
   'If an account exists for that email, we have sent a link to reset the password. It works for one hour.';
 
 export function ForgotPasswordPage() {
-  const [{ fetching }, requestPasswordReset] = useMutation(REQUEST_PASSWORD_RESET);
+  const [, requestPasswordReset] = useMutation(REQUEST_PASSWORD_RESET);
   const [requested, setRequested] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
   const form = useForm({
     initialValues: { email: '' },
     validate: zod4Resolver(emailOnlySchema),
   });
-
-  const submit = async (values: { email: string }) => {
-    setRefusal(null);
-    const result = await requestPasswordReset(emailOnlySchema.parse(values));
-    if (result.error) {
-      setRefusal(describeError(result.error).message);
-      return;
-    }
-    setRequested(true);
-  };
+  // Every refusal, even one about the email, shows in the alert above the form.
+  const submission = useServerSubmit(form, {
+    send: (values) => requestPasswordReset(emailOnlySchema.parse(values)),
+    onDone: () => setRequested(true),
+    fields: [],
+  });
 
   return (
     <AccountPageFrame
@@ -57,34 +53,15 @@ export function ForgotPasswordPage() {
           </Text>
         </Stack>
       ) : (
-        <form
-          noValidate
-          onSubmit={form.onSubmit(submit, (errors) => focusFirstError(form, errors))}
-        >
-          <Stack gap="md">
-            {refusal ? (
-              <Alert color="red" title="We could not send the link">
-                {refusal}
-              </Alert>
-            ) : null}
-            <TextInput
-              label="Email"
-              type="email"
-              autoComplete="email"
-              required
-              {...form.getInputProps('email')}
-            />
-            <Button type="submit" loading={fetching}>
-              Send reset link
-            </Button>
-            <Text fz="sm" c="dark.6">
-              Remembered it?{' '}
-              <Anchor component={Link} to="/login">
-                Log in
-              </Anchor>
-            </Text>
-          </Stack>
-        </form>
+        <AccountForm submission={submission} refusalTitle="We could not send the link">
+          <EmailField {...form.getInputProps('email')} />
+          <Button type="submit" loading={submission.submitting}>
+            Send reset link
+          </Button>
+          <AccountPageLink prompt="Remembered it?" to="/login">
+            Log in
+          </AccountPageLink>
+        </AccountForm>
       )}
     </AccountPageFrame>
   );

@@ -1,14 +1,15 @@
-import { PASSWORD_MIN_LENGTH, resetPasswordSchema } from '@bevy/core';
-import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
+import { resetPasswordSchema } from '@bevy/core';
+import { Alert, Anchor, Button } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { gql, useMutation } from 'urql';
-import { focusFirstError } from '../../lib/form-focus';
-import { describeError } from './account-helpers';
+import { NewPasswordField } from './account-fields';
+import { AccountForm } from './account-form';
 import { AccountPageFrame } from './account-page-frame';
 import { PasswordField } from './password-field';
+import { useServerSubmit } from './use-server-submit';
 
 const RESET_PASSWORD = gql`
   mutation ResetPassword($token: String!, $password: String!) {
@@ -44,30 +45,19 @@ function RequestNewLink() {
 export function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
-  const [{ fetching }, resetPassword] = useMutation(RESET_PASSWORD);
+  const [, resetPassword] = useMutation(RESET_PASSWORD);
   const [done, setDone] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
   const form = useForm<NewPasswordValues>({
     initialValues: { password: '', passwordAgain: '' },
     validate: validateNewPassword,
   });
-
-  const submit = async (values: NewPasswordValues) => {
-    setRefusal(null);
-    const result = await resetPassword({ token, password: values.password });
-    if (result.error) {
-      const { message, field } = describeError(result.error);
-      if (field === 'password') {
-        form.setFieldError('password', message);
-        form.getInputNode('password')?.focus();
-      } else {
-        // An expired or already used link: the server explains which.
-        setRefusal(message);
-      }
-      return;
-    }
-    setDone(true);
-  };
+  // A weak password goes on its field; an expired or already used link is the refusal, in the
+  // server's words.
+  const submission = useServerSubmit(form, {
+    send: (values) => resetPassword({ token, password: values.password }),
+    onDone: () => setDone(true),
+    fields: ['password'],
+  });
 
   if (!resetPasswordSchema.shape.token.safeParse(token).success) {
     return (
@@ -90,35 +80,21 @@ export function ResetPasswordPage() {
           .
         </Alert>
       ) : (
-        <form
-          noValidate
-          onSubmit={form.onSubmit(submit, (errors) => focusFirstError(form, errors))}
+        <AccountForm
+          submission={submission}
+          refusalTitle="We could not change your password"
+          refusalHint={<RequestNewLink />}
         >
-          <Stack gap="md">
-            {refusal ? (
-              <Alert color="red" title="We could not change your password">
-                <Text inherit>{refusal}</Text>
-                <Text inherit mt="xs">
-                  <RequestNewLink />
-                </Text>
-              </Alert>
-            ) : null}
-            <PasswordField
-              label="New password"
-              description={`At least ${PASSWORD_MIN_LENGTH} characters; avoid common passwords`}
-              autoComplete="new-password"
-              {...form.getInputProps('password')}
-            />
-            <PasswordField
-              label="New password again"
-              autoComplete="new-password"
-              {...form.getInputProps('passwordAgain')}
-            />
-            <Button type="submit" loading={fetching}>
-              Change password
-            </Button>
-          </Stack>
-        </form>
+          <NewPasswordField label="New password" {...form.getInputProps('password')} />
+          <PasswordField
+            label="New password again"
+            autoComplete="new-password"
+            {...form.getInputProps('passwordAgain')}
+          />
+          <Button type="submit" loading={submission.submitting}>
+            Change password
+          </Button>
+        </AccountForm>
       )}
     </AccountPageFrame>
   );

@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { paginationLabels } from '../../lib/pagination-labels';
 import { PAGE_SIZE, readableErrorColor } from './admin-utils';
 
 export function Loading() {
@@ -164,20 +165,7 @@ export function AdminPagination({
   if (pages <= 1) return null;
   return (
     <Box component="nav" aria-label={label}>
-      <Pagination
-        total={pages}
-        value={page}
-        onChange={onChange}
-        getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-        getControlProps={(control) => ({
-          'aria-label': {
-            first: 'First page',
-            previous: 'Previous page',
-            next: 'Next page',
-            last: 'Last page',
-          }[control],
-        })}
-      />
+      <Pagination total={pages} value={page} onChange={onChange} {...paginationLabels(page)} />
     </Box>
   );
 }

@@ -2,7 +2,7 @@ import { Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { gql, useMutation, useQuery } from 'urql';
+import { gql, useMutation, useQuery, type CombinedError } from 'urql';
 import { useMe } from '../../lib/use-me';
 import { AdminPagination, ConfirmModal, ErrorAlert, Loading } from './admin-ui';
 import { PAGE_SIZE, errorMessage, pageSummary } from './admin-utils';
@@ -10,52 +10,47 @@ import type { AdminUser } from './types';
 import { useDialog } from './use-dialog';
 import { UsersTable } from './users-table';
 
+const ADMIN_USER_FIELDS = gql`
+  fragment AdminUserFields on AdminUser {
+    id
+    name
+    email
+    is_admin
+    disabled
+    createdAt
+    seesWholesalePricing
+    wholesaleAccessExpiresOn
+  }
+`;
+
 const ADMIN_USERS = gql`
   query AdminUsers($search: String, $offset: Int, $limit: Int) {
     adminUsers(search: $search, offset: $offset, limit: $limit) {
       total
       users {
-        id
-        name
-        email
-        is_admin
-        disabled
-        createdAt
-        seesWholesalePricing
-        wholesaleAccessExpiresOn
+        ...AdminUserFields
       }
     }
   }
+  ${ADMIN_USER_FIELDS}
 `;
 
 const SET_USER_ADMIN = gql`
   mutation SetUserAdmin($userId: Int!, $isAdmin: Boolean!) {
     setUserAdmin(userId: $userId, isAdmin: $isAdmin) {
-      id
-      name
-      email
-      is_admin
-      disabled
-      createdAt
-      seesWholesalePricing
-      wholesaleAccessExpiresOn
+      ...AdminUserFields
     }
   }
+  ${ADMIN_USER_FIELDS}
 `;
 
 const SET_USER_DISABLED = gql`
   mutation SetUserDisabled($userId: Int!, $disabled: Boolean!) {
     setUserDisabled(userId: $userId, disabled: $disabled) {
-      id
-      name
-      email
-      is_admin
-      disabled
-      createdAt
-      seesWholesalePricing
-      wholesaleAccessExpiresOn
+      ...AdminUserFields
     }
   }
+  ${ADMIN_USER_FIELDS}
 `;
 
 interface AdminUsersData {
@@ -88,25 +83,22 @@ export function UsersSection() {
   const confirmDisable = useDialog<AdminUser>();
   const [disableError, setDisableError] = useState<string | null>(null);
 
-  const changeAdmin = async (user: AdminUser, isAdmin: boolean) => {
+  /** A change made from a table row, one at a time; a refusal shows above the table. */
+  const changeFromRow = async (change: () => Promise<{ error?: CombinedError }>) => {
     if (busy) return;
     setBusy(true);
     setActionError(null);
-    const response = await setUserAdmin({ userId: user.id, isAdmin });
+    const response = await change();
     setBusy(false);
     if (response.error) setActionError(errorMessage(response.error));
     else refetch();
   };
 
-  const enable = async (user: AdminUser) => {
-    if (busy) return;
-    setBusy(true);
-    setActionError(null);
-    const response = await setUserDisabled({ userId: user.id, disabled: false });
-    setBusy(false);
-    if (response.error) setActionError(errorMessage(response.error));
-    else refetch();
-  };
+  const changeAdmin = (user: AdminUser, isAdmin: boolean) =>
+    changeFromRow(() => setUserAdmin({ userId: user.id, isAdmin }));
+
+  const enable = (user: AdminUser) =>
+    changeFromRow(() => setUserDisabled({ userId: user.id, disabled: false }));
 
   const disable = async () => {
     const user = confirmDisable.target;

@@ -34,9 +34,10 @@ import {
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { FormWithRefusal } from '../../components/form-with-refusal';
 import { PageLoading } from '../../components/page-loading';
 import { formatCalendarDate, tomorrowIsoDate } from '../../lib/dates';
-import { focusFirstError } from '../../lib/form-focus';
+import { showServerError } from '../../lib/form-focus';
 import { siteConfig } from '../../lib/site-config';
 import {
   useMe,
@@ -146,15 +147,6 @@ function ApplicationForm({ onSubmitted }: { onSubmitted: (app: MyWholesaleApplic
   });
   const chosenFile = form.getValues().document;
 
-  const showError = (field: string | null, message: string) => {
-    if (field && field in form.getValues()) {
-      form.setFieldError(field, message);
-      form.getInputNode(field)?.focus();
-    } else {
-      setRefusal(message);
-    }
-  };
-
   const submit = async (values: ApplicationValues) => {
     if (!values.document) return;
     setRefusal(null);
@@ -180,11 +172,10 @@ function ApplicationForm({ onSubmitted }: { onSubmitted: (app: MyWholesaleApplic
       const field =
         error?.field ??
         (error?.code && DOCUMENT_ERROR_CODES.includes(error.code) ? 'document' : null);
-      showError(
-        field,
+      const message =
         error?.message ??
-          `We could not send your application (status ${response.status}). Try again.`,
-      );
+        `We could not send your application (status ${response.status}). Try again.`;
+      showServerError(form, { message, field }, setRefusal);
       // Another application already waits (409): show it instead of the form.
       if (response.status === 409) await refreshMe();
     } catch {
@@ -203,142 +194,140 @@ function ApplicationForm({ onSubmitted }: { onSubmitted: (app: MyWholesaleApplic
 
   return (
     <Paper withBorder p="lg" radius="md">
-      <form noValidate onSubmit={form.onSubmit(submit, (errors) => focusFirstError(form, errors))}>
-        <Stack gap="md">
-          {refusal ? (
-            <Alert color="red" title="We could not send your application">
-              {refusal}
-            </Alert>
-          ) : null}
-          <TextInput
-            label="Business name"
-            description="As it appears on the licence"
-            autoComplete="organization"
-            required
-            {...form.getInputProps('businessName')}
-          />
-          <Select
-            label="Licence type"
-            placeholder="Choose one"
-            data={LICENSE_TYPE_OPTIONS}
-            allowDeselect={false}
-            required
-            {...form.getInputProps('licenseType')}
-          />
-          <TextInput label="Licence number" required {...form.getInputProps('licenseNumber')} />
-          <Select
-            label="Issuing state"
-            placeholder="Type to search"
-            data={STATE_OPTIONS}
-            searchable
-            nothingFoundMessage="No state matches"
-            allowDeselect={false}
-            required
-            {...form.getInputProps('issuingState')}
-          />
-          <TextInput
-            label="Licence expiry date"
-            type="date"
-            min={tomorrowIsoDate()}
-            required
-            {...form.getInputProps('licenseExpiresOn')}
-          />
-          <Input.Wrapper
-            label="Licence document"
-            labelElement="div"
-            labelProps={{ id: 'licence-document-label' }}
-            description={`A scan or photo of the licence: ${ACCEPTED_DOCUMENT_NAMES}, up to ${mebibytes(LICENSE_DOCUMENT_MAX_BYTES)} MiB.`}
-            descriptionProps={{ id: 'licence-document-description' }}
-            error={form.errors.document}
-            errorProps={{ id: 'licence-document-error' }}
-            required
-          >
-            <Box role="group" aria-labelledby="licence-document-label" mt={6}>
-              <Dropzone
-                openRef={openFileDialog}
-                onDrop={chooseFile}
-                onReject={(rejections) => {
-                  const [rejection] = rejections;
-                  if (rejection) form.setFieldError('document', describeRejectedFile(rejection));
-                }}
-                accept={ACCEPTED_DOCUMENT_TYPES}
-                maxSize={LICENSE_DOCUMENT_MAX_BYTES}
-                maxFiles={1}
-                multiple={false}
-                // The "Choose file" button below is the keyboard's way in; the drop area is for
-                // the mouse, so it stays out of the tab order instead of being a nameless stop.
-                activateOnKeyboard={false}
-                tabIndex={-1}
-                // Its hidden file input would be a second, unlabelled "Choose file" for screen
-                // readers; the visible button is the one to use.
-                inputProps={{ 'aria-hidden': true }}
-                loading={submitting}
-              >
-                <Group justify="center" gap="md" mih={100} style={{ pointerEvents: 'none' }}>
-                  <Dropzone.Accept>
-                    <IconUpload size={40} aria-hidden />
-                  </Dropzone.Accept>
-                  <Dropzone.Reject>
-                    <IconX size={40} aria-hidden />
-                  </Dropzone.Reject>
-                  <Dropzone.Idle>
-                    <IconFileText size={40} aria-hidden />
-                  </Dropzone.Idle>
-                  <Text ta="center">Drag the licence here, or click to choose a file</Text>
-                </Group>
-              </Dropzone>
-              <Group mt="sm" gap="sm">
-                <Button
-                  ref={chooseFileButton}
-                  variant="default"
-                  leftSection={<IconPaperclip size={18} aria-hidden />}
-                  onClick={() => openFileDialog.current?.()}
-                  data-path="document"
-                  aria-describedby={
-                    form.errors.document
-                      ? 'licence-document-description licence-document-error'
-                      : 'licence-document-description'
-                  }
-                >
-                  Choose file
-                </Button>
-                {chosenFile ? (
-                  <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-                    <Text fw={600} truncate="end" title={chosenFile.name}>
-                      {chosenFile.name}
-                    </Text>
-                    <Text c="dark.6" fz="sm" style={{ whiteSpace: 'nowrap' }}>
-                      {mebibytes(chosenFile.size)} MiB
-                    </Text>
-                    <Button
-                      variant="subtle"
-                      color="red.9"
-                      size="compact-sm"
-                      onClick={() => {
-                        form.setFieldValue('document', null);
-                        // The Remove button disappears with the file; keep the keyboard nearby.
-                        chooseFileButton.current?.focus();
-                      }}
-                      aria-label={`Remove ${chosenFile.name}`}
-                    >
-                      Remove
-                    </Button>
-                  </Group>
-                ) : (
-                  <Text c="dark.6" fz="sm">
-                    No file chosen
-                  </Text>
-                )}
+      <FormWithRefusal
+        form={form}
+        onSubmit={submit}
+        refusalTitle="We could not send your application"
+        refusal={refusal}
+      >
+        <TextInput
+          label="Business name"
+          description="As it appears on the licence"
+          autoComplete="organization"
+          required
+          {...form.getInputProps('businessName')}
+        />
+        <Select
+          label="Licence type"
+          placeholder="Choose one"
+          data={LICENSE_TYPE_OPTIONS}
+          allowDeselect={false}
+          required
+          {...form.getInputProps('licenseType')}
+        />
+        <TextInput label="Licence number" required {...form.getInputProps('licenseNumber')} />
+        <Select
+          label="Issuing state"
+          placeholder="Type to search"
+          data={STATE_OPTIONS}
+          searchable
+          nothingFoundMessage="No state matches"
+          allowDeselect={false}
+          required
+          {...form.getInputProps('issuingState')}
+        />
+        <TextInput
+          label="Licence expiry date"
+          type="date"
+          min={tomorrowIsoDate()}
+          required
+          {...form.getInputProps('licenseExpiresOn')}
+        />
+        <Input.Wrapper
+          label="Licence document"
+          labelElement="div"
+          labelProps={{ id: 'licence-document-label' }}
+          description={`A scan or photo of the licence: ${ACCEPTED_DOCUMENT_NAMES}, up to ${mebibytes(LICENSE_DOCUMENT_MAX_BYTES)} MiB.`}
+          descriptionProps={{ id: 'licence-document-description' }}
+          error={form.errors.document}
+          errorProps={{ id: 'licence-document-error' }}
+          required
+        >
+          <Box role="group" aria-labelledby="licence-document-label" mt={6}>
+            <Dropzone
+              openRef={openFileDialog}
+              onDrop={chooseFile}
+              onReject={(rejections) => {
+                const [rejection] = rejections;
+                if (rejection) form.setFieldError('document', describeRejectedFile(rejection));
+              }}
+              accept={ACCEPTED_DOCUMENT_TYPES}
+              maxSize={LICENSE_DOCUMENT_MAX_BYTES}
+              maxFiles={1}
+              multiple={false}
+              // The "Choose file" button below is the keyboard's way in; the drop area is for
+              // the mouse, so it stays out of the tab order instead of being a nameless stop.
+              activateOnKeyboard={false}
+              tabIndex={-1}
+              // Its hidden file input would be a second, unlabelled "Choose file" for screen
+              // readers; the visible button is the one to use.
+              inputProps={{ 'aria-hidden': true }}
+              loading={submitting}
+            >
+              <Group justify="center" gap="md" mih={100} style={{ pointerEvents: 'none' }}>
+                <Dropzone.Accept>
+                  <IconUpload size={40} aria-hidden />
+                </Dropzone.Accept>
+                <Dropzone.Reject>
+                  <IconX size={40} aria-hidden />
+                </Dropzone.Reject>
+                <Dropzone.Idle>
+                  <IconFileText size={40} aria-hidden />
+                </Dropzone.Idle>
+                <Text ta="center">Drag the licence here, or click to choose a file</Text>
               </Group>
-            </Box>
-          </Input.Wrapper>
-          <Group>
-            <Button type="submit" loading={submitting}>
-              Send application
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+            </Dropzone>
+            <Group mt="sm" gap="sm">
+              <Button
+                ref={chooseFileButton}
+                variant="default"
+                leftSection={<IconPaperclip size={18} aria-hidden />}
+                onClick={() => openFileDialog.current?.()}
+                data-path="document"
+                aria-describedby={
+                  form.errors.document
+                    ? 'licence-document-description licence-document-error'
+                    : 'licence-document-description'
+                }
+              >
+                Choose file
+              </Button>
+              {chosenFile ? (
+                <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+                  <Text fw={600} truncate="end" title={chosenFile.name}>
+                    {chosenFile.name}
+                  </Text>
+                  <Text c="dark.6" fz="sm" style={{ whiteSpace: 'nowrap' }}>
+                    {mebibytes(chosenFile.size)} MiB
+                  </Text>
+                  <Button
+                    variant="subtle"
+                    color="red.9"
+                    size="compact-sm"
+                    onClick={() => {
+                      form.setFieldValue('document', null);
+                      // The Remove button disappears with the file; keep the keyboard nearby.
+                      chooseFileButton.current?.focus();
+                    }}
+                    aria-label={`Remove ${chosenFile.name}`}
+                  >
+                    Remove
+                  </Button>
+                </Group>
+              ) : (
+                <Text c="dark.6" fz="sm">
+                  No file chosen
+                </Text>
+              )}
+            </Group>
+          </Box>
+        </Input.Wrapper>
+        <Group>
+          <Button type="submit" loading={submitting}>
+            Send application
+          </Button>
+        </Group>
+      </FormWithRefusal>
     </Paper>
   );
 }
