@@ -1,18 +1,15 @@
-import { Anchor, Box, Button, Container, Group, Menu, Text } from '@mantine/core';
-import {
-  IconChevronDown,
-  IconGlassFull,
-  IconLayoutDashboard,
-  IconLicense,
-  IconLogout,
-  IconShieldLock,
-} from '@tabler/icons-react';
+import { Anchor, Box, Button, Container, Group, Text } from '@mantine/core';
+import { IconGlassFull } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { logOut } from '../lib/logout';
 import { siteConfig } from '../lib/site-config';
 import { useMe, type Me } from '../lib/use-me';
 
 /** Pages a visitor should not be sent back to after logging in from them. */
+const AccountMenu = lazy(() =>
+  import('./account-menu').then((module) => ({ default: module.AccountMenu })),
+);
+
 const ACCOUNT_PATHS = ['/login', '/signup', '/forgot-password', '/reset-password'];
 
 function navLinks(me: Me | null) {
@@ -23,54 +20,6 @@ function navLinks(me: Me | null) {
     { to: '/sell', label: 'Sell' },
     { to: '/about', label: 'About' },
   ];
-}
-
-function AccountMenu({ me }: { me: Me }) {
-  return (
-    <Menu position="bottom-end" width={220} withinPortal>
-      <Menu.Target>
-        <Button
-          variant="subtle"
-          color="dark"
-          rightSection={<IconChevronDown size={16} aria-hidden />}
-        >
-          {me.name}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{me.email}</Menu.Label>
-        <Menu.Item
-          component={Link}
-          to="/dashboard"
-          leftSection={<IconLayoutDashboard size={16} aria-hidden />}
-        >
-          Dashboard
-        </Menu.Item>
-        {me.seesWholesalePricing ? null : (
-          <Menu.Item
-            component={Link}
-            to="/wholesale/apply"
-            leftSection={<IconLicense size={16} aria-hidden />}
-          >
-            Apply for wholesale
-          </Menu.Item>
-        )}
-        {me.is_admin ? (
-          <Menu.Item
-            component={Link}
-            to="/admin"
-            leftSection={<IconShieldLock size={16} aria-hidden />}
-          >
-            Administration
-          </Menu.Item>
-        ) : null}
-        <Menu.Divider />
-        <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={logOut}>
-          Log out
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
-  );
 }
 
 function AnonymousLinks() {
@@ -135,7 +84,13 @@ export function SiteHeader() {
               </Group>
             </Box>
             {/* Nothing until the first answer, so a logged-in user never sees "Log in" flash. */}
-            {me ? <AccountMenu me={me} /> : fetching ? null : <AnonymousLinks />}
+            {me ? (
+              <Suspense fallback={<Text fw={600}>{me.name}</Text>}>
+                <AccountMenu me={me} />
+              </Suspense>
+            ) : fetching ? null : (
+              <AnonymousLinks />
+            )}
           </Group>
         </Group>
       </Container>

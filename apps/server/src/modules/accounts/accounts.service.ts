@@ -4,13 +4,11 @@ import {
   isOfLegalAge,
   isoDate,
   LOGIN_LIMITS,
-  logInSchema,
   normalizeEmail,
   PASSWORD_RESET_TTL_MS,
-  resetPasswordSchema,
-  signUpSchema,
   UNDER_AGE_MESSAGE,
 } from '@bevy/core';
+import { logInSchema, resetPasswordSchema, signUpSchema } from '@bevy/core/schemas';
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { loginAttempts, passwordResetTokens, users } from '../../db/schema';

@@ -1,4 +1,4 @@
-import { bannerInputSchema, type BannerInput } from '@bevy/core';
+import { bannerInputSchema, type BannerInput } from '@bevy/core/schemas';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { banners } from '../../db/schema';

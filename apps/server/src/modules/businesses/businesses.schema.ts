@@ -1,5 +1,5 @@
 import { builder } from '../../graphql/builder';
-import { addressUpdateSchema, businessUpdateSchema, newBusinessSchema } from '@bevy/core';
+import { addressUpdateSchema, businessUpdateSchema, newBusinessSchema } from '@bevy/core/schemas';
 import type { RequestContext } from '../../graphql/context';
 import { badInput, fromZodError, notFound } from '../../graphql/errors';
 import { requireMember, requireViewer } from '../../graphql/guards';

@@ -1,9 +1,9 @@
+import { slugFromName } from '@bevy/core';
 import {
-  slugFromName,
   type AddressUpdate,
   type BusinessUpdate,
   type newBusinessSchema,
-} from '@bevy/core';
+} from '@bevy/core/schemas';
 import { and, asc, eq, inArray, isNotNull, like, or } from 'drizzle-orm';
 import zipcodes from 'zipcodes';
 import type { z } from 'zod';

@@ -1,11 +1,9 @@
+import { isoDate, WHOLESALE_REMINDER_DAYS, type LicenseDocumentType } from '@bevy/core';
 import {
-  isoDate,
   rejectionReasonSchema,
   wholesaleApplicationSchema,
-  WHOLESALE_REMINDER_DAYS,
-  type LicenseDocumentType,
   type WholesaleApplicationInput,
-} from '@bevy/core';
+} from '@bevy/core/schemas';
 import { and, asc, desc, eq, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { GraphQLError } from 'graphql';

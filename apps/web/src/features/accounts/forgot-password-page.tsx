@@ -1,4 +1,4 @@
-import { logInSchema } from '@bevy/core';
+import { logInSchema } from '@bevy/core/schemas';
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';

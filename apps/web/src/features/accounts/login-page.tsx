@@ -1,4 +1,4 @@
-import { logInSchema, type LogInInput } from '@bevy/core';
+import { logInSchema, type LogInInput } from '@bevy/core/schemas';
 import { Anchor, Button, Group } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';

@@ -1,4 +1,4 @@
-import { resetPasswordSchema } from '@bevy/core';
+import { resetPasswordSchema } from '@bevy/core/schemas';
 import { Alert, Anchor, Button } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';

@@ -1,10 +1,5 @@
-import {
-  isOfLegalAge,
-  MINIMUM_AGE,
-  signUpSchema,
-  UNDER_AGE_MESSAGE,
-  type SignUpInput,
-} from '@bevy/core';
+import { isOfLegalAge, MINIMUM_AGE, UNDER_AGE_MESSAGE } from '@bevy/core';
+import { signUpSchema, type SignUpInput } from '@bevy/core/schemas';
 import { Button, TextInput } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';

@@ -1,4 +1,5 @@
-import { BANNER_TYPES, bannerInputSchema, type BannerInput, type BannerType } from '@bevy/core';
+import { BANNER_TYPES, type BannerType } from '@bevy/core';
+import { bannerInputSchema, type BannerInput } from '@bevy/core/schemas';
 import { Button, Group, Select, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';

@@ -1,4 +1,4 @@
-import { rejectionReasonSchema } from '@bevy/core';
+import { rejectionReasonSchema } from '@bevy/core/schemas';
 import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useRef, useState, type FormEvent } from 'react';
 import { AdminModal, ErrorAlert } from './admin-ui';

@@ -5,8 +5,8 @@ import {
   LICENSE_TYPES,
   US_STATE_CODES,
   US_STATES,
-  wholesaleApplicationSchema,
 } from '@bevy/core';
+import { wholesaleApplicationSchema } from '@bevy/core/schemas';
 import {
   Alert,
   Box,
