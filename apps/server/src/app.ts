@@ -12,6 +12,7 @@ import { geoRoutes } from './modules/geo/geo.routes';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { ProductSearch } from './modules/search/product-search';
 import { searchRoutes } from './modules/search/search.routes';
+import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { webRoutes } from './modules/web/web.routes';
 import { wholesaleRoutes } from './modules/wholesale/wholesale.routes';
 
@@ -64,6 +65,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(geoRoutes);
   await app.register(searchRoutes, { config, db: database.db, productSearch });
   await app.register(wholesaleRoutes, { config, db: database.db, mailer });
+  await app.register(uploadRoutes, { config, db: database.db });
   await app.register(webRoutes, { config });
 
   return app as unknown as App;

@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { businessMembers } from '../../db/schema';
+import { worksAt } from '../../graphql/guards';
+import { HttpError } from '../../http/errors';
+import { findBusinessBySlug } from '../businesses/businesses.service';
+import {
+  CONTENT_TYPE_BY_EXTENSION,
+  IMAGE_MAX_PIXELS,
+  IMAGE_UPLOAD_MAX_BYTES,
+  processImage,
+} from './images';
+
+const PUBLIC_FOLDER = 'public';
+const STORED_NAME = /^[a-f0-9]{32}\.(jpg|png|gif|webp)$/;
+
+/** A seller may upload: someone who works at the named business, or at any business. */
+async function assertMayUpload(db: Db, request: FastifyRequest, slug: string | undefined) {
+  const viewer = request.viewer;
+  if (!viewer) throw new HttpError(401, 'UNAUTHENTICATED', 'Log in to upload files.');
+  if (viewer.isAdmin) return;
+  if (slug) {
+    const business = await findBusinessBySlug({ db }, slug);
+    if (!business || !(await worksAt({ db }, viewer.id, business.id))) {
+      throw new HttpError(
+        403,
+        'FORBIDDEN',
+        'Only people who work at this business can upload for it.',
+      );
+    }
+    return;
+  }
+  const [membership] = await db
+    .select({ business_id: businessMembers.business_id })
+    .from(businessMembers)
+    .where(eq(businessMembers.user_id, viewer.id))
+    .limit(1);
+  if (!membership) throw new HttpError(403, 'FORBIDDEN', 'Only sellers can upload files.');
+}
+
+/** `POST /upload` (contract/http.md) and the files it stores, served from `/uploads/`. */
+export async function uploadRoutes(app: FastifyInstance, options: { config: Config; db: Db }) {
+  const folder = path.resolve(options.config.UPLOADS_DIR, PUBLIC_FOLDER);
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: IMAGE_UPLOAD_MAX_BYTES, files: 1, fields: 5, fieldSize: 200 },
+  });
+
+  app.post('/upload', async (request, reply) => {
+    if (!request.isMultipart()) {
+      throw new HttpError(
+        400,
+        'BAD_USER_INPUT',
+        'Send the file as multipart/form-data, field "file".',
+      );
+    }
+    let file: Buffer | undefined;
+    let slug: string | undefined;
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (part.fieldname === 'slug' && typeof part.value === 'string') slug = part.value;
+        continue;
+      }
+      if (part.fieldname !== 'file') {
+        await part.toBuffer().catch(() => undefined);
+        continue;
+      }
+      try {
+        file = await part.toBuffer();
+      } catch {
+        throw new HttpError(413, 'FILE_TOO_LARGE', 'File is too big. Max filesize: 10MiB.');
+      }
+    }
+    // Who may upload is checked before the file is looked at, but after it was read off the wire.
+    await assertMayUpload(options.db, request, slug);
+    if (!file || file.length === 0) {
+      throw new HttpError(400, 'BAD_USER_INPUT', 'Choose a file to upload.');
+    }
+    const image = await processImage(file);
+    if (!image.ok) {
+      if (image.problem === 'too-many-pixels') {
+        throw new HttpError(
+          413,
+          'IMAGE_TOO_LARGE',
+          `This image is ${image.width} × ${image.height} pixels; use one of at most ` +
+            `${IMAGE_MAX_PIXELS / 1_000_000} megapixels.`,
+        );
+      }
+      throw new HttpError(415, 'UNSUPPORTED_FILE_TYPE', "You can't upload files of this type.");
+    }
+    await mkdir(folder, { recursive: true });
+    const name = `${randomBytes(16).toString('hex')}.${image.extension}`;
+    await writeFile(path.join(folder, name), image.bytes, { flag: 'wx' });
+    return reply.status(200).send({ status: 'success', fileUrl: `/uploads/${name}` });
+  });
+
+  app.get<{ Params: { name: string } }>('/uploads/:name', async (request, reply) => {
+    const { name } = request.params;
+    if (!STORED_NAME.test(name)) throw new HttpError(404, 'NOT_FOUND', 'There is no such file.');
+    const file = path.join(folder, name);
+    const found = await stat(file).catch(() => undefined);
+    if (!found) throw new HttpError(404, 'NOT_FOUND', 'There is no such file.');
+    const extension = name.slice(name.lastIndexOf('.') + 1);
+    return reply
+      .header('content-type', CONTENT_TYPE_BY_EXTENSION[extension]!)
+      .header('content-length', found.size)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(createReadStream(file));
+  });
+}
