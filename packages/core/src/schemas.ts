@@ -4,3 +4,4 @@ export * from './account-schemas';
 export * from './banner-schemas';
 export * from './business-schemas';
 export * from './wholesale-schemas';
+export * from './product-schemas';

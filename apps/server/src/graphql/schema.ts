@@ -8,6 +8,7 @@ import '../modules/tags/tags.admin.schema';
 import '../modules/banners/banners.schema';
 import '../modules/wholesale/wholesale.schema';
 import '../modules/admin/admin.schema';
+import '../modules/products/products.schema';
 
 export const schema: GraphQLSchema = builder.toSchema();
 
