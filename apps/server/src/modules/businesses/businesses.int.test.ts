@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessMembers, businesses, users } from '../../db/schema';
 import { gql, logInAs } from '../../test/graphql-client';
+import { sellerBusinessSlugs } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -14,18 +13,7 @@ beforeAll(async () => {
   t = await createTestApp();
   seller = await logInAs(t.app, 'seller@bevy.example', 'bevy-seller-demo');
   buyer = await logInAs(t.app, 'buyer@bevy.example', 'bevy-buyer-demo');
-  const [sellerUser] = await t.database.db
-    .select()
-    .from(users)
-    .where(eq(users.email, 'seller@bevy.example'));
-  const memberships = await t.database.db
-    .select({ slug: businesses.slug })
-    .from(businessMembers)
-    .innerJoin(businesses, eq(businesses.id, businessMembers.business_id))
-    .where(eq(businessMembers.user_id, sellerUser!.id));
-  ownSlug = memberships[0]!.slug;
-  const all = await t.database.db.select({ slug: businesses.slug }).from(businesses);
-  otherSlug = all.find((row) => !memberships.some((m) => m.slug === row.slug))!.slug;
+  ({ ownSlug, otherSlug } = await sellerBusinessSlugs(t.database.db));
 });
 afterAll(() => t.close());
 
