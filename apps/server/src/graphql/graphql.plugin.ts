@@ -145,12 +145,12 @@ export async function graphqlPlugin(
       : [costLimitRule],
     graphiql: !config.isProduction,
     errorFormatter: formatErrors,
-    context: (request, reply): RequestContext => ({
+    context: async (request, reply): Promise<RequestContext> => ({
       config,
       db,
       mailer,
       search,
-      viewer: request.viewer,
+      viewer: await request.viewer(),
       log: request.log,
       ip: request.ip,
       reply,

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Viewer } from '../graphql/context';
@@ -6,8 +6,11 @@ import { resolveSession, type NewSession } from '../modules/accounts/sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in user, from a valid session cookie; null otherwise. */
-    viewer: Viewer | null;
+    /**
+     * The signed-in user, from a valid session cookie; null otherwise. Resolved from the database
+     * on first use and remembered, so requests that never ask (assets, pages) cost no query.
+     */
+    viewer(): Promise<Viewer | null>;
   }
 }
 
@@ -31,12 +34,17 @@ export function clearSessionCookie(reply: FastifyReply, config: Config) {
   });
 }
 
-/** Every request learns who is signed in, from the database, before any route runs. */
+/** Gives every request a memoised `viewer()`, read from its session cookie. */
 export function registerViewer(app: FastifyInstance, options: { config: Config; db: Db }) {
-  app.decorateRequest('viewer', null);
-  app.addHook('onRequest', async (request) => {
-    const token = request.cookies[options.config.sessionCookieName];
-    if (!token || token.length > 200) return;
-    request.viewer = await resolveSession(options.db, token);
+  const resolved = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
+  app.decorateRequest('viewer', function (this: FastifyRequest) {
+    let viewer = resolved.get(this);
+    if (!viewer) {
+      const token = this.cookies[options.config.sessionCookieName];
+      viewer =
+        !token || token.length > 200 ? Promise.resolve(null) : resolveSession(options.db, token);
+      resolved.set(this, viewer);
+    }
+    return viewer;
   });
 }

@@ -7,7 +7,8 @@ import { endSession } from './sessions';
 export async function accountRoutes(app: FastifyInstance, options: { config: Config; db: Db }) {
   /** Ends the session on the server, clears the cookie, and sends the browser home. */
   app.get('/logout', async (request, reply) => {
-    if (request.viewer) await endSession(options.db, request.viewer.sessionId);
+    const viewer = await request.viewer();
+    if (viewer) await endSession(options.db, viewer.sessionId);
     clearSessionCookie(reply, options.config);
     reply.header('cache-control', 'no-store');
     return reply.redirect('/', 303);

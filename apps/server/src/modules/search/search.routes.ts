@@ -30,7 +30,7 @@ export async function searchRoutes(app: FastifyInstance, options: SearchRoutesOp
 
   /** Which prices this caller may see, decided from the database, never from the client. */
   async function buyerKindOfViewer(request: FastifyRequest): Promise<BuyerKind> {
-    const user = await findViewer({ db, viewer: request.viewer });
+    const user = await findViewer({ db, viewer: await request.viewer() });
     return user && seesWholesalePricing(user) ? 'wholesale' : 'retail';
   }
 

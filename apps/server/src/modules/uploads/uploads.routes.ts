@@ -23,7 +23,7 @@ const STORED_NAME = /^[a-f0-9]{32}\.(jpg|png|gif|webp)$/;
 
 /** A seller may upload: someone who works at the named business, or at any business. */
 async function assertMayUpload(db: Db, request: FastifyRequest, slug: string | undefined) {
-  const viewer = request.viewer;
+  const viewer = await request.viewer();
   if (!viewer) throw new HttpError(401, 'UNAUTHENTICATED', 'Log in to upload files.');
   if (viewer.isAdmin) return;
   if (slug) {

@@ -126,7 +126,7 @@ export async function wholesaleRoutes(
   });
 
   app.post('/wholesale-applications', async (request, reply) => {
-    const viewer = request.viewer;
+    const viewer = await request.viewer();
     if (!viewer) {
       return send(
         reply,
@@ -216,7 +216,7 @@ export async function wholesaleRoutes(
   });
 
   app.get<{ Params: { id: string } }>('/files/licences/:id', async (request, reply) => {
-    const viewer = request.viewer;
+    const viewer = await request.viewer();
     if (!viewer) {
       return send(reply, new UploadError(401, 'UNAUTHENTICATED', 'Log in to open this file.'));
     }
