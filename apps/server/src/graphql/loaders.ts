@@ -2,6 +2,7 @@ import DataLoader from 'dataloader';
 import type { Db } from '../db/client';
 import { productCountsOfBusinesses } from '../modules/businesses/business-stats.service';
 import { addressesOfBusinesses } from '../modules/businesses/businesses.service';
+import { tiersOfProducts } from '../modules/products/products.service';
 import { tagsByIds, tagsOfBusinesses, tagsOfCategories } from '../modules/tags/tags.service';
 
 /** Per-request batching, so lists of businesses cost one query per field, not one per row. */
@@ -11,6 +12,7 @@ export function createLoaders(db: Db) {
     tagsByBusiness: new DataLoader((ids: readonly number[]) => tagsOfBusinesses(db, ids)),
     tagById: new DataLoader((ids: readonly number[]) => tagsByIds(db, ids)),
     tagsByCategory: new DataLoader((ids: readonly number[]) => tagsOfCategories(db, ids)),
+    tiersByProduct: new DataLoader((ids: readonly number[]) => tiersOfProducts(db, ids)),
     productCountsByBusiness: new DataLoader((ids: readonly number[]) =>
       productCountsOfBusinesses(db, ids),
     ),

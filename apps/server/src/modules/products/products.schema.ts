@@ -13,7 +13,6 @@ import {
   deleteProduct,
   findProduct,
   listBusinessProducts,
-  tiersOf,
   updateProduct,
   type PriceTierRow,
   type ProductRow,
@@ -50,11 +49,15 @@ ProductType.implement({
     status: t.exposeString('status'),
     retailPricing: t.field({
       type: [PriceTierType],
-      resolve: (product, _args, ctx) => tiersOf(ctx, product.id, 'retail'),
+      resolve: async (product, _args, ctx) =>
+        (await ctx.loaders.tiersByProduct.load(product.id)).filter((t) => t.channel === 'retail'),
     }),
     wholesalePricing: t.field({
       type: [PriceTierType],
-      resolve: (product, _args, ctx) => tiersOf(ctx, product.id, 'wholesale'),
+      resolve: async (product, _args, ctx) =>
+        (await ctx.loaders.tiersByProduct.load(product.id)).filter(
+          (t) => t.channel === 'wholesale',
+        ),
     }),
   }),
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { slugFromName } from '@bevy/core';
 import type { ValidProduct } from '@bevy/core/schemas';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { priceTiers, products } from '../../db/schema';
 import type { RequestContext } from '../../graphql/context';
@@ -26,16 +26,17 @@ export function listBusinessProducts(ctx: Pick<RequestContext, 'db'>, businessId
     .orderBy(desc(products.updated_at), desc(products.id));
 }
 
-export function tiersOf(
-  ctx: Pick<RequestContext, 'db'>,
-  productId: number,
-  channel: PriceTierRow['channel'],
-) {
-  return ctx.db
+/** The tiers of many products at once, in the order of `productIds` (cheapest count first). */
+export async function tiersOfProducts(
+  db: Db,
+  productIds: readonly number[],
+): Promise<PriceTierRow[][]> {
+  const rows = await db
     .select()
     .from(priceTiers)
-    .where(and(eq(priceTiers.product_id, productId), eq(priceTiers.channel, channel)))
+    .where(inArray(priceTiers.product_id, [...productIds]))
     .orderBy(asc(priceTiers.minimum_unit_count_for_price));
+  return productIds.map((id) => rows.filter((row) => row.product_id === id));
 }
 
 function productColumns(input: ValidProduct, producerFallback: string) {
