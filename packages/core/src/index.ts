@@ -12,3 +12,4 @@ export * from './wholesale';
 export * from './wholesale-application';
 export type * from './product-hit';
 export type * from './site';
+export type * from './api-views';

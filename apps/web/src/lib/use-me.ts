@@ -1,4 +1,4 @@
-import type { BuyerKind } from '@bevy/core';
+import type { BuyerKind, WholesaleApplicationView } from '@bevy/core';
 import { useCallback } from 'react';
 import { gql, useClient, useQuery } from 'urql';
 
@@ -31,23 +31,6 @@ const GET_ME = gql`
     }
   }
 `;
-
-export type WholesaleStatus = 'pending' | 'approved' | 'rejected';
-
-/** The user's most recent wholesale application, as far as the applicant needs to see it. */
-export interface MyWholesaleApplication {
-  id: number;
-  businessName: string;
-  licenseType: string;
-  licenseNumber: string;
-  issuingState: string;
-  licenseExpiresOn: string;
-  documentName: string;
-  status: WholesaleStatus;
-  rejectionReason: string | null;
-  createdAt: string;
-  reviewedAt: string | null;
-}
 
 // Kept out of GetMe: only the dashboard and the application page need it, and GetMe runs on
 // every page.
@@ -112,3 +95,9 @@ export function useRefreshMe(): () => Promise<void> {
     ]);
   }, [client]);
 }
+
+/** The user's most recent wholesale application, as far as the applicant needs to see it. */
+export type MyWholesaleApplication = Omit<
+  WholesaleApplicationView,
+  'documentType' | 'documentUrl' | 'applicant'
+>;

@@ -1,3 +1,4 @@
+import type { AdminBannerView } from '@bevy/core';
 import { bannerInputSchema, type BannerInput } from '@bevy/core/schemas';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -6,17 +7,7 @@ import type { RequestContext } from '../../graphql/context';
 import { badInput, fromZodError, notFound } from '../../graphql/errors';
 
 export type BannerRow = typeof banners.$inferSelect;
-
-/** A banner with everything an admin edits. */
-export interface AdminBanner {
-  id: number;
-  type: string;
-  lines: string[];
-  link: { url: string; title: string } | null;
-  dismissible: boolean;
-  active: boolean;
-  position: number;
-}
+export type AdminBanner = AdminBannerView;
 
 export function toAdminBanner(row: BannerRow): AdminBanner {
   return {

@@ -13,34 +13,11 @@ import { users, wholesaleApplications, wholesaleStatusEnum } from '../../db/sche
 import type { RequestContext } from '../../graphql/context';
 import { badInput, fromZodError, notFound } from '../../graphql/errors';
 import type { Mailer, MailMessage } from '../mail/mailer';
+import type { Applicant, WholesaleApplicationView, WholesaleStatus } from '@bevy/core';
 
 export type ApplicationRow = typeof wholesaleApplications.$inferSelect;
 export const WHOLESALE_STATUSES = wholesaleStatusEnum.enumValues;
-export type WholesaleStatus = (typeof WHOLESALE_STATUSES)[number];
-
-export interface Applicant {
-  id: number;
-  name: string;
-  email: string;
-}
-
-/** An application as the API shows it: the GraphQL type and the REST body alike. */
-export interface WholesaleApplicationView {
-  id: number;
-  businessName: string;
-  licenseType: string;
-  licenseNumber: string;
-  issuingState: string;
-  licenseExpiresOn: string;
-  documentName: string;
-  documentType: string;
-  documentUrl: string;
-  status: WholesaleStatus;
-  rejectionReason: string | null;
-  createdAt: string;
-  reviewedAt: string | null;
-  applicant: Applicant;
-}
+export type { Applicant, WholesaleApplicationView, WholesaleStatus };
 
 type ServiceContext = Pick<RequestContext, 'db' | 'mailer' | 'log' | 'config'>;
 

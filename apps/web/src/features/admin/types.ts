@@ -1,4 +1,8 @@
 /** Shapes of the admin GraphQL API (see the issue 3 API contract). */
+import type { AdminBannerView, WholesaleApplicationView } from '@bevy/core';
+
+export type WholesaleApplication = WholesaleApplicationView;
+export type AdminBanner = AdminBannerView;
 
 export interface AdminUser {
   id: number;
@@ -11,34 +15,7 @@ export interface AdminUser {
   wholesaleAccessExpiresOn: string | null;
 }
 
-export type WholesaleStatus = 'pending' | 'approved' | 'rejected';
-
-export interface WholesaleApplication {
-  id: number;
-  businessName: string;
-  licenseType: string;
-  licenseNumber: string;
-  issuingState: string;
-  licenseExpiresOn: string;
-  documentName: string;
-  documentType: string;
-  documentUrl: string;
-  status: WholesaleStatus;
-  rejectionReason: string | null;
-  createdAt: string;
-  reviewedAt: string | null;
-  applicant: { id: number; name: string; email: string };
-}
-
-export interface AdminBanner {
-  id: number;
-  type: string;
-  lines: string[];
-  link: { url: string; title: string } | null;
-  dismissible: boolean;
-  active: boolean;
-  position: number;
-}
+export type { WholesaleStatus } from '@bevy/core';
 
 export interface Tag {
   id: number;
