@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, logInAs } from '../../test/graphql-client';
 import { sellerBusinessSlugs } from '../../test/fixtures';
+import { productCount } from '../../test/search';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -85,25 +86,11 @@ describe('updateBusiness', () => {
   });
 
   it('updates the shop: turning off retail pickup removes its products from pickup results', async () => {
-    const count = async () => {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/search',
-        headers: { 'content-type': 'application/json' },
-        payload: {
-          requests: [
-            {
-              indexName: 'products',
-              params: {
-                hitsPerPage: 0,
-                filters: `fulfillment_allow_pickup_retail:true AND slug:"${ownSlug}"`,
-              },
-            },
-          ],
-        },
+    const count = () =>
+      productCount(t.app, {
+        filters: `fulfillment_allow_pickup_retail:true AND slug:"${ownSlug}"`,
       });
-      return response.json().results[0].nbHits as number;
-    };
+
     expect(await count()).toBeGreaterThan(0);
     await gql(
       t.app,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, logInAs } from '../../test/graphql-client';
 import { sellerBusinessSlugs } from '../../test/fixtures';
+import { productCount } from '../../test/search';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -47,15 +48,7 @@ const input = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-async function searchCount(query: string): Promise<number> {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/search',
-    headers: { 'content-type': 'application/json' },
-    payload: { requests: [{ indexName: 'products', params: { query, hitsPerPage: 0 } }] },
-  });
-  return response.json().results[0].nbHits;
-}
+const searchCount = (query: string) => productCount(t.app, { query });
 
 describe('products', () => {
   it('a member creates a product with tiers in cents, and it appears in the shop', async () => {
