@@ -5,7 +5,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dataDir = path.join(root, 'data', 'e2e-pglite');
+// One data dir per port, so that two runs on one machine do not share a database.
+const port = process.env.E2E_PORT ?? '4310';
+const dataDir = path.join(root, 'data', `e2e-pglite-${port}`);
 rmSync(dataDir, { recursive: true, force: true });
 
 const server = spawn(
@@ -18,7 +20,7 @@ const server = spawn(
       ...process.env,
       DATABASE_URL: '',
       PGLITE_DATA_DIR: dataDir,
-      PORT: process.env.E2E_PORT ?? '4310',
+      PORT: port,
       LOG_LEVEL: 'warn',
     },
   },

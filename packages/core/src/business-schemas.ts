@@ -1,5 +1,14 @@
 import { z } from 'zod';
+import {
+  normalisePhoneNumber,
+  normaliseSocialLink,
+  normaliseWebAddress,
+  type Normalised,
+  type SocialNetwork,
+} from './contact';
+import { US_ZIP_PATTERN } from './geo';
 import { DELIVERY_RADIUS_MILES } from './limits';
+import { US_STATE_CODES, US_STATES, type UsStateCode } from './us-states';
 
 const optionalText = (max: number, message: string) =>
   z
@@ -9,16 +18,31 @@ const optionalText = (max: number, message: string) =>
     .transform((value) => (value === '' ? null : value))
     .nullable();
 
-const webAddress = z
-  .string()
-  .trim()
-  .max(300, 'Use at most 300 characters.')
-  .refine(
-    (value) => value === '' || /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(value),
-    'Enter a web address starting with https://.',
-  )
-  .transform((value) => (value === '' ? null : value))
-  .nullable();
+/** Optional text put in its stored form by `normalise`; empty means none. */
+const normalisedText = (max: number, normalise: (value: string) => Normalised) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Use at most ${max} characters.`)
+    .transform((value, context): string | null => {
+      if (value === '') return null;
+      const result = normalise(value);
+      if (result.ok) return result.value;
+      context.addIssue({ code: 'custom', message: result.message });
+      return z.NEVER;
+    })
+    .nullable();
+
+const webAddress = normalisedText(300, normaliseWebAddress);
+const phoneNumber = normalisedText(40, normalisePhoneNumber);
+const socialLink = (network: SocialNetwork) =>
+  normalisedText(300, (value) => normaliseSocialLink(network, value));
+
+/** The states a business ships to: each a US postal code, listed once, in alphabetical order. */
+const shipToStates = z
+  .array(z.enum(US_STATE_CODES as [UsStateCode, ...UsStateCode[]], { error: 'Choose US states.' }))
+  .max(US_STATE_CODES.length)
+  .transform((states) => [...new Set(states)].sort());
 
 const radius = z
   .number()
@@ -33,6 +57,15 @@ const radius = z
   )
   .nullable();
 
+/** 'Tax + Fees Percent Rate': a percentage from 0 to 100, stored with four decimals. */
+const taxRate = z
+  .number({ error: 'Enter the rate as a number, like 8.875.' })
+  .min(0, 'The rate cannot be negative.')
+  .max(100, 'The rate is a percentage from 0 to 100.')
+  .refine((rate) => Math.abs(rate * 1e4 - Math.round(rate * 1e4)) < 1e-6, {
+    message: 'Use at most four decimals.',
+  });
+
 /** Every business field a seller may change, with its rules; all optional (a partial update). */
 export const businessUpdateSchema = z
   .object({
@@ -43,18 +76,15 @@ export const businessUpdateSchema = z
       .max(120, 'Use at most 120 characters.'),
     description: z.string().trim().max(2000, 'Use at most 2000 characters.'),
     license_info: optionalText(300, 'Use at most 300 characters.'),
-    international_phone_number: optionalText(40, 'Use at most 40 characters.'),
+    international_phone_number: phoneNumber,
     heroImgUrl: z.string().trim().max(500).nullable(),
     logoImgUrl: z.string().trim().max(500).nullable(),
     website: webAddress,
-    twitter: optionalText(100, 'Use at most 100 characters.'),
-    instagram: optionalText(100, 'Use at most 100 characters.'),
-    facebook: optionalText(100, 'Use at most 100 characters.'),
-    linkedin: optionalText(100, 'Use at most 100 characters.'),
-    sales_tax_rate: z
-      .number()
-      .min(0, 'The rate cannot be negative.')
-      .max(100, 'The rate is a percentage from 0 to 100.'),
+    twitter: socialLink('twitter'),
+    instagram: socialLink('instagram'),
+    facebook: socialLink('facebook'),
+    linkedin: socialLink('linkedin'),
+    sales_tax_rate: taxRate,
     fulfillment_allow_pickup_retail: z.boolean(),
     fulfillment_allow_pickup_wholesale: z.boolean(),
     fulfillment_deliver_retail: z.boolean(),
@@ -63,21 +93,40 @@ export const businessUpdateSchema = z
     fulfillment_ship_wholesale: z.boolean(),
     fulfillment_deliver_retail_radius_miles: radius,
     fulfillment_deliver_wholesale_radius_miles: radius,
+    ship_to_states: shipToStates,
   })
   .partial();
 export type BusinessUpdate = z.infer<typeof businessUpdateSchema>;
 
-export const addressUpdateSchema = z
-  .object({
-    street_number: optionalText(20, 'Use at most 20 characters.'),
-    route: optionalText(120, 'Use at most 120 characters.'),
-    locality: optionalText(80, 'Use at most 80 characters.'),
-    administrative_area_level_1: optionalText(40, 'Use at most 40 characters.'),
-    administrative_area_level_2: optionalText(80, 'Use at most 80 characters.'),
-    country: optionalText(2, 'Use the two-letter country code.'),
-    postal_code: optionalText(10, 'Use at most 10 characters.'),
-  })
-  .partial();
+/** A state typed as its code ("or") or name ("Oregon") -> its postal code. */
+function stateCode(value: string): UsStateCode | undefined {
+  const upper = value.toUpperCase();
+  if ((US_STATE_CODES as string[]).includes(upper)) return upper as UsStateCode;
+  return US_STATE_CODES.find((code) => US_STATES[code].toUpperCase() === upper);
+}
+
+const addressFields = {
+  street_number: optionalText(20, 'Use at most 20 characters.'),
+  route: optionalText(120, 'Use at most 120 characters.'),
+  locality: optionalText(80, 'Use at most 80 characters.'),
+  administrative_area_level_1: optionalText(40, 'Use at most 40 characters.').transform(
+    (value, context) => {
+      if (value === null) return null;
+      const code = stateCode(value);
+      if (code) return code;
+      context.addIssue({ code: 'custom', message: 'Choose a US state.' });
+      return z.NEVER;
+    },
+  ),
+  administrative_area_level_2: optionalText(80, 'Use at most 80 characters.'),
+  country: optionalText(2, 'Use the two-letter country code.'),
+  postal_code: optionalText(10, 'Use at most 10 characters.').refine(
+    (value) => value === null || US_ZIP_PATTERN.test(value),
+    'Enter a 5-digit ZIP code, like 97214.',
+  ),
+};
+
+export const addressUpdateSchema = z.object(addressFields).partial();
 export type AddressUpdate = z.infer<typeof addressUpdateSchema>;
 
 export const newBusinessSchema = z.object({
@@ -96,6 +145,16 @@ export const newBusinessSchema = z.object({
     .nullable(),
   description: z.string().trim().max(2000).optional().nullable(),
   website: webAddress.optional(),
-  international_phone_number: optionalText(40, 'Use at most 40 characters.').optional(),
-  sales_tax_rate: z.number().min(0).max(100).optional().nullable(),
+  international_phone_number: phoneNumber.optional(),
+  sales_tax_rate: taxRate.optional().nullable(),
+  address: z
+    .object({
+      street_number: addressFields.street_number.optional(),
+      route: addressFields.route.optional(),
+      locality: addressFields.locality.optional(),
+      administrative_area_level_1: addressFields.administrative_area_level_1.optional(),
+      postal_code: addressFields.postal_code.optional(),
+    })
+    .optional()
+    .nullable(),
 });

@@ -81,6 +81,13 @@ export const productInputSchema = z.object({
     .max(100_000, 'Use at most 100,000 ml.')
     .nullable()
     .optional(),
+  stockCount: z
+    .number()
+    .int('Use a whole number of units.')
+    .min(0, 'Stock cannot be negative.')
+    .max(1_000_000, 'Use at most 1,000,000 units.')
+    .nullable()
+    .optional(),
   retailTiers: tierList,
   wholesaleTiers: tierList,
   status: z.enum(PRODUCT_STATUSES),

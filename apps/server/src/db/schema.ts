@@ -80,6 +80,11 @@ export const businesses = pgTable(
     fulfillment_deliver_wholesale_radius_miles: integer(
       'fulfillment_deliver_wholesale_radius_miles',
     ),
+    /** Postal codes of the US states the business is licensed to ship to (the original's sellToStates). */
+    ship_to_states: text('ship_to_states')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     ...timestamps,
   },
   (t) => [
@@ -155,6 +160,8 @@ export const products = pgTable(
     vintage: integer('vintage'),
     volume_ml: integer('volume_ml'),
     status: productStatusEnum('status').notNull().default('draft'),
+    /** Units on hand; null means the seller does not count stock. */
+    stock_count: integer('stock_count'),
     ...timestamps,
   },
   (t) => [
@@ -163,6 +170,7 @@ export const products = pgTable(
     check('products_abv_range', sql`${t.abv} >= 0 and ${t.abv} <= 100`),
     check('products_volume_positive', sql`${t.volume_ml} > 0`),
     check('products_vintage_range', sql`${t.vintage} between 1800 and 2100`),
+    check('products_stock_not_negative', sql`${t.stock_count} >= 0`),
   ],
 );
 
@@ -208,6 +216,23 @@ export const users = pgTable(
   },
   (t) => [uniqueIndex('users_email_unique').on(t.email)],
 );
+
+/**
+ * A business's connected payment account (Stripe Connect, or the offline provider that stands in
+ * for it), with the state last read from the provider.
+ */
+export const paymentAccounts = pgTable('payment_accounts', {
+  business_id: integer('business_id')
+    .primaryKey()
+    .references(() => businesses.id, { onDelete: 'cascade' }),
+  /** 'stripe' or 'offline'. */
+  provider: text('provider').notNull(),
+  account_id: text('account_id').notNull().unique(),
+  details_submitted: boolean('details_submitted').notNull().default(false),
+  charges_enabled: boolean('charges_enabled').notNull().default(false),
+  payouts_enabled: boolean('payouts_enabled').notNull().default(false),
+  ...timestamps,
+});
 
 /** Business membership: the original's `works_at`. */
 export const businessMembers = pgTable(

@@ -27,10 +27,22 @@ export function tooManyRequests(message: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code: 'TOO_MANY_REQUESTS' } });
 }
 
-/** Turns a zod failure into a BAD_USER_INPUT error naming the first bad field. */
+/**
+ * Turns a zod failure into a BAD_USER_INPUT error: the message and `field` of the first problem,
+ * and `fields`, every bad field's first message by path ("retailTiers.0.price"), so a form can
+ * show each beside its field.
+ */
 export function fromZodError(error: {
   issues: { path: PropertyKey[]; message: string }[];
 }): GraphQLError {
   const issue = error.issues[0];
-  return badInput(issue?.message ?? 'Check the form and try again.', issue?.path.join('.'));
+  const fields: Record<string, string> = {};
+  for (const { path, message } of error.issues) {
+    const key = path.map(String).join('.');
+    if (key && !(key in fields)) fields[key] = message;
+  }
+  const field = issue?.path.map(String).join('.');
+  return new GraphQLError(issue?.message ?? 'Check the form and try again.', {
+    extensions: { code: 'BAD_USER_INPUT', ...(field ? { field } : {}), fields },
+  });
 }

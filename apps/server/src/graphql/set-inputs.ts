@@ -20,3 +20,7 @@ export const BoolSet = builder.inputType('BoolFieldUpdateOperationsInput', {
 export const NullableIntSet = builder.inputType('NullableIntFieldUpdateOperationsInput', {
   fields: (t) => ({ set: t.int() }),
 });
+
+export const StringListSet = builder.inputType('StringListFieldUpdateOperationsInput', {
+  fields: (t) => ({ set: t.stringList() }),
+});

@@ -8,6 +8,7 @@ import {
   FloatSet,
   NullableIntSet,
   NullableStringSet,
+  StringListSet,
   StringSet,
 } from '../../graphql/set-inputs';
 import { TagType, TagWhereUniqueInput } from '../tags/tags.schema';
@@ -99,6 +100,9 @@ BusinessType.implement({
       'fulfillment_deliver_wholesale_radius_miles',
       { nullable: true },
     ),
+    ship_to_states: t.exposeStringList('ship_to_states', {
+      description: 'Postal codes of the US states the business is licensed to ship to.',
+    }),
   }),
 });
 
@@ -162,6 +166,7 @@ const BusinessUpdateInput = builder.inputType('BusinessUpdateInput', {
     fulfillment_ship_wholesale: t.field({ type: BoolSet }),
     fulfillment_deliver_retail_radius_miles: t.field({ type: NullableIntSet }),
     fulfillment_deliver_wholesale_radius_miles: t.field({ type: NullableIntSet }),
+    ship_to_states: t.field({ type: StringListSet }),
   }),
 });
 
@@ -177,8 +182,19 @@ const AddressUpdateInput = builder.inputType('AddressUpdateInput', {
   }),
 });
 
+const NewAddressInput = builder.inputType('NewAddressInput', {
+  fields: (t) => ({
+    street_number: t.string(),
+    route: t.string(),
+    locality: t.string(),
+    administrative_area_level_1: t.string(),
+    postal_code: t.string(),
+  }),
+});
+
 const CreateBusinessInput = builder.inputType('CreateBusinessInput', {
   fields: (t) => ({
+    address: t.field({ type: NewAddressInput }),
     name: t.string({ required: true }),
     slug: t.string(),
     description: t.string(),

@@ -5,12 +5,12 @@ import {
   type newBusinessSchema,
 } from '@bevy/core/schemas';
 import { and, asc, eq, inArray, isNotNull, like, or } from 'drizzle-orm';
-import zipcodes from 'zipcodes';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { addresses, businessMembers, businessTags, businesses, tags } from '../../db/schema';
 import type { RequestContext } from '../../graphql/context';
 import { badInput } from '../../graphql/errors';
+import { locateZip } from '../geo/geo.routes';
 
 type NewBusiness = z.infer<typeof newBusinessSchema>;
 
@@ -112,6 +112,14 @@ export async function updateBusinessFields(
   return row!;
 }
 
+/** Map position of a ZIP code, or BAD_USER_INPUT on `field` when no such ZIP exists. */
+function coordinatesOfZip(zip: string | null | undefined, field: string) {
+  if (!zip) return { latitude: null, longitude: null };
+  const location = locateZip(zip);
+  if (!location) throw badInput(`We could not find the ZIP code ${zip}.`, field);
+  return { latitude: location.lat, longitude: location.lng };
+}
+
 /** Changes an address; a new ZIP code also moves its map position (offline ZIP data). */
 export async function updateAddressFields(
   ctx: Pick<RequestContext, 'db'>,
@@ -122,13 +130,8 @@ export async function updateAddressFields(
   const values: Partial<typeof addresses.$inferInsert> = { ...rest, updated_at: new Date() };
   // Country is required; clearing it means the default, the United States.
   if (country !== undefined) values.country = country ?? 'US';
-  if ('postal_code' in fields) {
-    const location = fields.postal_code
-      ? zipcodes.lookup(fields.postal_code.slice(0, 5))
-      : undefined;
-    values.latitude = location?.latitude ?? null;
-    values.longitude = location?.longitude ?? null;
-  }
+  if ('postal_code' in fields)
+    Object.assign(values, coordinatesOfZip(fields.postal_code, 'postal_code'));
   const [row] = await ctx.db
     .update(addresses)
     .set(values)
@@ -190,6 +193,8 @@ export async function createWorkplace(
   userId: number,
   input: NewBusiness,
 ): Promise<BusinessRow> {
+  const address = input.address ?? {};
+  const coordinates = coordinatesOfZip(address.postal_code, 'address.postal_code');
   return ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
     const slug = await freeSlug(db, input.slug ?? slugFromName(input.name));
@@ -204,7 +209,15 @@ export async function createWorkplace(
         sales_tax_rate: (input.sales_tax_rate ?? 0).toFixed(4),
       })
       .returning();
-    await db.insert(addresses).values({ business_id: business!.id });
+    await db.insert(addresses).values({
+      business_id: business!.id,
+      street_number: address.street_number ?? null,
+      route: address.route ?? null,
+      locality: address.locality ?? null,
+      administrative_area_level_1: address.administrative_area_level_1 ?? null,
+      postal_code: address.postal_code ?? null,
+      ...coordinates,
+    });
     await db.insert(businessMembers).values({ user_id: userId, business_id: business!.id });
     return business!;
   });

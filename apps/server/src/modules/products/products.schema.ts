@@ -47,6 +47,10 @@ ProductType.implement({
     vintage: t.exposeInt('vintage', { nullable: true }),
     volumeMl: t.exposeInt('volume_ml', { nullable: true }),
     status: t.exposeString('status'),
+    stockCount: t.exposeInt('stock_count', {
+      nullable: true,
+      description: 'Units on hand; null when the seller does not count stock.',
+    }),
     retailPricing: t.field({
       type: [PriceTierType],
       resolve: async (product, _args, ctx) =>
@@ -82,6 +86,7 @@ const ProductInput = builder.inputType('ProductInput', {
     format: t.string(),
     vintage: t.int(),
     volumeMl: t.int(),
+    stockCount: t.int(),
     retailTiers: t.field({ type: [PriceTierInput], required: true }),
     wholesaleTiers: t.field({ type: [PriceTierInput], required: true }),
     status: t.string({ required: true, description: '"published" or "draft"' }),

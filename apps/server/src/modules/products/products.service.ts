@@ -53,6 +53,7 @@ function productColumns(input: ValidProduct, producerFallback: string) {
     vintage: input.vintage ?? null,
     volume_ml: input.volumeMl ?? null,
     status: input.status,
+    stock_count: input.stockCount ?? null,
   };
 }
 
