@@ -1,5 +1,4 @@
 import { useNavigate, useSearchParams } from 'react-router';
-import type { CombinedError } from 'urql';
 import { safeLinkTarget } from '../../lib/safe-url';
 import { useRefreshMe } from '../../lib/use-me';
 
@@ -43,31 +42,4 @@ export function useReturnAfterLogIn(): {
   return { nextPath, nextQuery, returnToNextPath };
 }
 
-export interface ServerRefusal {
-  message: string;
-  /** The form field the message belongs to, when the server names one. */
-  field: string | null;
-}
-
-/** What to tell the user about a failed call; the server writes its messages for end users. */
-export function describeError(error: CombinedError): ServerRefusal {
-  const graphqlError = error.graphQLErrors[0];
-  if (graphqlError) {
-    const code = graphqlError.extensions.code;
-    const field = graphqlError.extensions.field;
-    return {
-      message:
-        code === 'INTERNAL'
-          ? 'Something went wrong on our side. Please try again in a moment.'
-          : graphqlError.message,
-      field: typeof field === 'string' ? field : null,
-    };
-  }
-  if (error.response instanceof Response && error.response.status === 429) {
-    return { message: 'Too many attempts. Please wait a few minutes and try again.', field: null };
-  }
-  return {
-    message: 'We could not reach the server. Check your connection and try again.',
-    field: null,
-  };
-}
+export { describeError, type ServerRefusal } from '../../lib/server-error';

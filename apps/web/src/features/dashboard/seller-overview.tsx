@@ -3,7 +3,7 @@ import { IconPlus, IconReceipt } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { gql, useQuery } from 'urql';
 import { PageLoading } from '../../components/page-loading';
-import { PaymentStatus } from './payment-status';
+import { PaymentStatus } from '../../components/payment-status';
 
 interface DashboardBusiness {
   id: number;

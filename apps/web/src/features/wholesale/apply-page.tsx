@@ -21,7 +21,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import { Dropzone } from '@mantine/dropzone';
 import { useForm, type FormErrors } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import {
@@ -39,6 +39,7 @@ import { PageLoading } from '../../components/page-loading';
 import { formatCalendarDate, tomorrowIsoDate } from '../../lib/dates';
 import { showServerError } from '../../lib/form-focus';
 import { siteConfig } from '../../lib/site-config';
+import { describeRejectedFile, mebibytes } from '../../lib/upload';
 import {
   useMe,
   useMyWholesaleApplication,
@@ -63,7 +64,6 @@ interface ApplicationRefusal {
 
 const ACCEPTED_DOCUMENT_TYPES = Object.keys(LICENSE_DOCUMENT_TYPES);
 const ACCEPTED_DOCUMENT_NAMES = Object.values(LICENSE_DOCUMENT_TYPES).join(', ');
-const BYTES_PER_MIB = 1024 * 1024;
 // Refusals about the file itself belong next to the file, even when the server names no field.
 const DOCUMENT_ERROR_CODES = ['FILE_TOO_LARGE', 'UNSUPPORTED_FILE_TYPE'];
 
@@ -72,19 +72,6 @@ const STATE_OPTIONS = US_STATE_CODES.map((code) => ({
   value: code,
   label: `${US_STATES[code]} (${code})`,
 }));
-
-/** Sizes in MiB with at most two decimals, as the spec's upload messages show them. */
-const mebibytes = (bytes: number) => Math.round((bytes / BYTES_PER_MIB) * 100) / 100;
-
-/** The upload messages of spec 5, with their placeholders filled in. */
-function describeRejectedFile(rejection: FileRejection): string {
-  const code = rejection.errors[0]?.code;
-  if (code === 'file-too-large') {
-    return `File is too big (${mebibytes(rejection.file.size)}MiB). Max filesize: ${mebibytes(LICENSE_DOCUMENT_MAX_BYTES)}MiB.`;
-  }
-  if (code === 'too-many-files') return 'You can not upload any more files.';
-  return "You can't upload files of this type.";
-}
 
 const validateFields = zod4Resolver(wholesaleApplicationSchema, { errorPriority: 'first' });
 
@@ -249,7 +236,11 @@ function ApplicationForm({ onSubmitted }: { onSubmitted: (app: MyWholesaleApplic
               onDrop={chooseFile}
               onReject={(rejections) => {
                 const [rejection] = rejections;
-                if (rejection) form.setFieldError('document', describeRejectedFile(rejection));
+                if (rejection)
+                  form.setFieldError(
+                    'document',
+                    describeRejectedFile(rejection, LICENSE_DOCUMENT_MAX_BYTES),
+                  );
               }}
               accept={ACCEPTED_DOCUMENT_TYPES}
               maxSize={LICENSE_DOCUMENT_MAX_BYTES}

@@ -1,6 +1,6 @@
 import { Anchor, Text } from '@mantine/core';
 import { gql, useQuery } from 'urql';
-import { readPaymentState } from './payment-state';
+import { readPaymentState } from '../lib/payment-state';
 
 const MY_STRIPE_INFO = gql`
   query GetMyStripeInfo($slug: String!) {
