@@ -33,15 +33,19 @@ export function BusinessLoading() {
   );
 }
 
-/** Spec: 'no business here' when no business has that slug. */
-export function NoBusinessHere() {
+/** Spec: 'no business here' when no business has that slug; `way` leads somewhere useful. */
+export function NoBusinessHere({
+  way = { to: '/dashboard', label: 'Back to your dashboard' },
+}: {
+  way?: { to: string; label: string };
+}) {
   return (
     <Container size="lg" py="xl">
       <Title order={1}>no business here</Title>
       <Text mt="md">
         We could not find a producer at this address.{' '}
-        <Anchor component={Link} to="/dashboard">
-          Back to your dashboard
+        <Anchor component={Link} to={way.to}>
+          {way.label}
         </Anchor>
       </Text>
     </Container>

@@ -85,6 +85,73 @@ describe('updateBusiness', () => {
     expect((await businessBySlug(ownSlug)).name).toBe('Renamed Cellars');
   });
 
+  it('stores phone numbers, web addresses and social accounts in one form, and refuses bad ones beside their fields', async () => {
+    const CONTACT = `mutation($slug: String!, $update: BusinessUpdateInput!) {
+      updateBusiness(slug: $slug, update: $update) {
+        international_phone_number website instagram twitter ship_to_states
+      }
+    }`;
+    const saved = await gql(
+      t.app,
+      CONTACT,
+      {
+        slug: ownSlug,
+        update: {
+          international_phone_number: { set: '(503) 555-0142' },
+          website: { set: 'chalkknoll.example' },
+          instagram: { set: '@chalk.knoll' },
+          twitter: { set: 'https://twitter.com/chalkknoll' },
+          ship_to_states: { set: ['WA', 'OR', 'WA'] },
+        },
+      },
+      { cookie: seller },
+    );
+    expect(saved.body.errors).toBeUndefined();
+    expect(saved.body.data?.updateBusiness).toEqual({
+      international_phone_number: '+15035550142',
+      website: 'https://chalkknoll.example',
+      instagram: 'https://www.instagram.com/chalk.knoll',
+      twitter: 'https://twitter.com/chalkknoll',
+      ship_to_states: ['OR', 'WA'],
+    });
+
+    const refused = await gql(
+      t.app,
+      CONTACT,
+      {
+        slug: ownSlug,
+        update: {
+          international_phone_number: { set: '12' },
+          website: { set: 'javascript:alert(1)' },
+          instagram: { set: 'https://facebook.com/someone' },
+          ship_to_states: { set: ['XX'] },
+          sales_tax_rate: { set: 101 },
+        },
+      },
+      { cookie: seller },
+    );
+    expect(Object.keys(refused.body.errors?.[0]?.extensions?.fields ?? {}).sort()).toEqual([
+      'instagram',
+      'international_phone_number',
+      'sales_tax_rate',
+      'ship_to_states.0',
+      'website',
+    ]);
+    const after = await gql(
+      t.app,
+      CONTACT.replace('mutation', 'mutation Check'),
+      {
+        slug: ownSlug,
+        update: {},
+      },
+      { cookie: seller },
+    );
+    expect(after.body.data?.updateBusiness).toMatchObject({
+      international_phone_number: '+15035550142',
+      ship_to_states: ['OR', 'WA'],
+    });
+  });
+
   it('updates the shop: turning off retail pickup removes its products from pickup results', async () => {
     const count = () =>
       productCount(t.app, {
@@ -214,6 +281,52 @@ describe('upsertWorkplace', () => {
     expect(
       (me.body.data?.me as { works_at: { slug: string }[] }).works_at.map((b) => b.slug),
     ).toEqual(expect.arrayContaining(['harbor-light-cider', 'harbor-light-cider-2']));
+  });
+
+  it('places a new business at the ZIP code of its address, and refuses an unknown ZIP', async () => {
+    const PLACED = `mutation($input: CreateBusinessInput!) { upsertWorkplace(works_at: $input) { slug } }`;
+    const created = await gql(
+      t.app,
+      PLACED,
+      {
+        input: {
+          name: 'Water Avenue Ferments',
+          address: {
+            street_number: '1220',
+            route: 'SE Water Ave',
+            locality: 'Portland',
+            administrative_area_level_1: 'oregon',
+            postal_code: '97214',
+          },
+        },
+      },
+      { cookie: buyer },
+    );
+    const slug = (created.body.data?.upsertWorkplace as { slug: string }).slug;
+    const address = (
+      await gql(
+        t.app,
+        `query($slug: String!) { business(slug: $slug) { addresses { administrative_area_level_1 postal_code latitude formatted_address } } }`,
+        { slug },
+      )
+    ).body.data?.business as { addresses: Record<string, unknown>[] };
+    expect(address.addresses[0]).toMatchObject({
+      administrative_area_level_1: 'OR',
+      postal_code: '97214',
+      formatted_address: '1220 SE Water Ave, Portland, OR 97214',
+    });
+    expect(address.addresses[0]!.latitude).toBeCloseTo(45.51, 1);
+
+    const unknown = await gql(
+      t.app,
+      PLACED,
+      { input: { name: 'Nowhere Cellars', address: { postal_code: '00000' } } },
+      { cookie: buyer },
+    );
+    expect(unknown.body.errors?.[0]?.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: 'address.postal_code',
+    });
   });
 
   it('is refused to anonymous callers and checks the name', async () => {

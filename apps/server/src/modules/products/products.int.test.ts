@@ -146,6 +146,54 @@ describe('products', () => {
     ).toBe(false);
   });
 
+  it('lists every bad field of a form at once, so each shows beside its field', async () => {
+    const result = await gql(
+      t.app,
+      CREATE,
+      {
+        slug: ownSlug,
+        input: input({
+          name: '',
+          stockCount: -1,
+          retailTiers: [
+            { minimum_unit_count_for_price: 1, price: 0 },
+            { minimum_unit_count_for_price: 0, price: 4.5 },
+          ],
+          wholesaleTiers: [{ minimum_unit_count_for_price: 12, price: 1.234 }],
+        }),
+      },
+      { cookie: seller },
+    );
+    expect(result.body.errors?.[0]?.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      fields: {
+        name: 'Enter the product name.',
+        stockCount: 'Stock cannot be negative.',
+        'retailTiers.0.price': 'The price must be above zero.',
+        'retailTiers.1.minimum_unit_count_for_price': 'The minimum count starts at 1.',
+        'wholesaleTiers.0.price': 'Use at most two decimals.',
+      },
+    });
+  });
+
+  it('keeps an optional stock count', async () => {
+    const SAVED = `mutation($slug: String!, $input: ProductInput!) { createProduct(slug: $slug, input: $input) { id stockCount } }`;
+    const counted = await gql(
+      t.app,
+      SAVED,
+      { slug: ownSlug, input: input({ name: 'Counted Cuvée', stockCount: 36 }) },
+      { cookie: seller },
+    );
+    expect(counted.body.data?.createProduct).toMatchObject({ stockCount: 36 });
+    const uncounted = await gql(
+      t.app,
+      SAVED,
+      { slug: ownSlug, input: input({ name: 'Uncounted Cuvée' }) },
+      { cookie: seller },
+    );
+    expect(uncounted.body.data?.createProduct).toMatchObject({ stockCount: null });
+  });
+
   it('is refused to anyone who does not work at the business, but allowed to admins', async () => {
     expect(
       (await gql(t.app, CREATE, { slug: otherSlug, input: input() })).body.errors?.[0]?.extensions

@@ -11,6 +11,7 @@ import {
   Stack,
   Text,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import {
@@ -24,8 +25,11 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { Configure, InstantSearch } from 'react-instantsearch';
-import { Link, useParams } from 'react-router';
+import { formatPhoneNumber } from '@bevy/core/contact';
+import { useParams } from 'react-router';
 import { gql, useQuery } from 'urql';
+import { NoBusinessHere } from '../../components/business-frame';
+import { BusinessNav } from '../../components/business-nav';
 import { SearchPagination } from '../../components/search-pagination';
 import { SearchResults } from '../../components/search-results';
 import { PRODUCT_INDEX, useSearchClient } from '../../lib/search-client';
@@ -161,20 +165,7 @@ export function BusinessPage() {
       </Container>
     );
   }
-  if (!business) {
-    return (
-      <Container size="lg" py="xl">
-        <Title order={1}>no business here</Title>
-        <Text mt="md">
-          We could not find a producer at this address.{' '}
-          <Anchor component={Link} to="/shop">
-            Browse the shop
-          </Anchor>{' '}
-          to find one.
-        </Text>
-      </Container>
-    );
-  }
+  if (!business) return <NoBusinessHere way={{ to: '/shop', label: 'Browse the shop' }} />;
 
   const socials = SOCIAL_LINKS.flatMap((social) => {
     const handle = business[social.key];
@@ -190,6 +181,7 @@ export function BusinessPage() {
       ) : null}
       <Container size="lg" py="lg">
         <Stack gap="sm">
+          <BusinessNav slug={business.slug} />
           <Group justify="space-between" align="center">
             <Title order={1}>{business.name}</Title>
             {socials.length > 0 ? (
@@ -219,19 +211,12 @@ export function BusinessPage() {
           </Group>
           {business.description ? <Text maw={760}>{business.description}</Text> : null}
           <Group gap="lg">
-            {address ? (
-              <Group gap={6} wrap="nowrap">
-                <IconMapPin size={18} aria-hidden />
-                <Text component="address" style={{ fontStyle: 'normal' }}>
-                  {address}
-                </Text>
-              </Group>
-            ) : null}
             {website ? (
               <Group gap={6} wrap="nowrap">
                 <IconWorld size={18} aria-hidden />
                 <Anchor href={website} target="_blank" rel="noopener noreferrer">
                   {website.replace(/^https?:\/\//, '').replace(/\/$/, '')}
+                  <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
                 </Anchor>
               </Group>
             ) : null}
@@ -239,8 +224,16 @@ export function BusinessPage() {
               <Group gap={6} wrap="nowrap">
                 <IconPhone size={18} aria-hidden />
                 <Anchor href={telHref(business.international_phone_number)}>
-                  {business.international_phone_number}
+                  {formatPhoneNumber(business.international_phone_number)}
                 </Anchor>
+              </Group>
+            ) : null}
+            {address ? (
+              <Group gap={6} wrap="nowrap">
+                <IconMapPin size={18} aria-hidden />
+                <Text component="address" style={{ fontStyle: 'normal' }}>
+                  {address}
+                </Text>
               </Group>
             ) : null}
           </Group>
