@@ -36,6 +36,15 @@ const envSchema = z.object({
     .string()
     .min(1)
     .default(path.join(repoRoot, 'data', 'uploads')),
+  /** An S3-compatible bucket for public uploads (banners, bottles); unset keeps them in UPLOADS_DIR. */
+  S3_BUCKET: optional(z.string().min(3)),
+  /** Endpoint of an S3-compatible service (MinIO, R2...); unset means AWS S3. */
+  S3_ENDPOINT: optional(z.url()),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_PREFIX: z.string().default('uploads/'),
+  /** Credentials for the bucket; unset uses the AWS SDK's default chain (environment, role). */
+  S3_ACCESS_KEY_ID: optional(z.string().min(1)),
+  S3_SECRET_ACCESS_KEY: optional(z.string().min(1)),
   /** Built web app to serve; set to an empty string to serve the API only. */
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps', 'web', 'dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -44,6 +53,18 @@ const envSchema = z.object({
   /** SMTP server for email, e.g. smtp://user:pass@smtp.example:587; unset keeps mail in the outbox. */
   SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')),
   MAIL_FROM: z.string().min(3).default('Bevy <hello@bevy.example>'),
+  /**
+   * Stripe secret (or restricted) key of the Connect platform; unset runs payments on the built-in
+   * offline provider, which behaves like Stripe's test mode.
+   */
+  STRIPE_SECRET_KEY: optional(
+    z
+      .string()
+      .regex(
+        /^(sk|rk)_(test|live)_[A-Za-z0-9]+$/,
+        'must be a Stripe secret key (sk_test_..., sk_live_...) or restricted key (rk_...)',
+      ),
+  ),
   SITE_NAME: z.string().min(1).default('Bevy'),
   SITE_URL: z.url().default('https://bevy.example'),
   CONTACT_EMAIL: z.email().default('hello@bevy.example'),

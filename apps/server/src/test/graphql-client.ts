@@ -4,7 +4,10 @@ export interface GraphqlResult {
   status: number;
   body: {
     data?: Record<string, unknown> | null;
-    errors?: { message: string; extensions?: { code?: string; field?: string } }[];
+    errors?: {
+      message: string;
+      extensions?: { code?: string; field?: string; fields?: Record<string, string> };
+    }[];
   };
   cookie?: string;
 }

@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
@@ -11,6 +9,7 @@ import { businessMembers } from '../../db/schema';
 import { worksAt } from '../../graphql/guards';
 import { HttpError } from '../../http/errors';
 import { findBusinessBySlug } from '../businesses/businesses.service';
+import { localFileStore, s3FileStore, type FileStore } from './file-store';
 import {
   CONTENT_TYPE_BY_EXTENSION,
   IMAGE_MAX_PIXELS,
@@ -45,9 +44,27 @@ async function assertMayUpload(db: Db, request: FastifyRequest, slug: string | u
   if (!membership) throw new HttpError(403, 'FORBIDDEN', 'Only sellers can upload files.');
 }
 
+/** The configured store: an S3-compatible bucket when S3_BUCKET is set, else `UPLOADS_DIR/public`. */
+export function configuredFileStore(config: Config): FileStore {
+  if (config.S3_BUCKET) {
+    return s3FileStore({
+      bucket: config.S3_BUCKET,
+      prefix: config.S3_PREFIX,
+      region: config.S3_REGION,
+      endpoint: config.S3_ENDPOINT,
+      accessKeyId: config.S3_ACCESS_KEY_ID,
+      secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+    });
+  }
+  return localFileStore(path.resolve(config.UPLOADS_DIR, PUBLIC_FOLDER));
+}
+
 /** `POST /upload` (contract/http.md) and the files it stores, served from `/uploads/`. */
-export async function uploadRoutes(app: FastifyInstance, options: { config: Config; db: Db }) {
-  const folder = path.resolve(options.config.UPLOADS_DIR, PUBLIC_FOLDER);
+export async function uploadRoutes(
+  app: FastifyInstance,
+  options: { config: Config; db: Db; fileStore?: FileStore },
+) {
+  const store = options.fileStore ?? configuredFileStore(options.config);
   await app.register(fastifyMultipart, {
     limits: { fileSize: IMAGE_UPLOAD_MAX_BYTES, files: 1, fields: 5, fieldSize: 200 },
   });
@@ -94,24 +111,22 @@ export async function uploadRoutes(app: FastifyInstance, options: { config: Conf
       }
       throw new HttpError(415, 'UNSUPPORTED_FILE_TYPE', "You can't upload files of this type.");
     }
-    await mkdir(folder, { recursive: true });
     const name = `${randomBytes(16).toString('hex')}.${image.extension}`;
-    await writeFile(path.join(folder, name), image.bytes, { flag: 'wx' });
+    await store.put(name, image.bytes, image.contentType);
     return reply.status(200).send({ status: 'success', fileUrl: `/uploads/${name}` });
   });
 
   app.get<{ Params: { name: string } }>('/uploads/:name', async (request, reply) => {
     const { name } = request.params;
     if (!STORED_NAME.test(name)) throw new HttpError(404, 'NOT_FOUND', 'There is no such file.');
-    const file = path.join(folder, name);
-    const found = await stat(file).catch(() => undefined);
+    const found = await store.get(name);
     if (!found) throw new HttpError(404, 'NOT_FOUND', 'There is no such file.');
     const extension = name.slice(name.lastIndexOf('.') + 1);
+    if (found.size !== undefined) reply.header('content-length', found.size);
     return reply
       .header('content-type', CONTENT_TYPE_BY_EXTENSION[extension]!)
-      .header('content-length', found.size)
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'public, max-age=31536000, immutable')
-      .send(createReadStream(file));
+      .send(found.body);
   });
 }
