@@ -10,6 +10,9 @@ import { accountRoutes } from './modules/accounts/accounts.routes';
 import { bannerRoutes } from './modules/banners/banners.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { createMailer, type Mailer } from './modules/mail/mailer';
+import type { PaymentProvider } from './modules/payments/payment-provider';
+import { paymentRoutes } from './modules/payments/payments.routes';
+import { paymentProviderFor } from './modules/payments/payments.service';
 import { ProductSearch } from './modules/search/product-search';
 import { searchRoutes } from './modules/search/search.routes';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
@@ -23,6 +26,8 @@ export interface AppDependencies {
   productSearch?: ProductSearch;
   /** Where email goes; by default nodemailer over SMTP_URL, or the outbox table. */
   mailer?: Mailer;
+  /** Where connected accounts live; by default Stripe with STRIPE_SECRET_KEY, else offline. */
+  payments?: PaymentProvider;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -58,14 +63,26 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     deps.mailer ??
     createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
 
+  const payments = deps.payments ?? paymentProviderFor(config);
+  if (payments.kind === 'offline' && config.isProduction) {
+    app.log.warn('ALLOW_OFFLINE_PAYMENTS: payments use the offline test-mode provider');
+  }
+
   app.get('/health', async () => ({ status: 'ok', products: productSearch.size }));
-  await app.register(graphqlPlugin, { config, db: database.db, mailer, search: productSearch });
+  await app.register(graphqlPlugin, {
+    config,
+    db: database.db,
+    mailer,
+    search: productSearch,
+    payments,
+  });
   await app.register(accountRoutes, { config, db: database.db });
   await app.register(bannerRoutes, { db: database.db });
   await app.register(geoRoutes);
   await app.register(searchRoutes, { config, db: database.db, productSearch });
   await app.register(wholesaleRoutes, { config, db: database.db, mailer });
   await app.register(uploadRoutes, { config, db: database.db });
+  await app.register(paymentRoutes, { db: database.db, payments });
   await app.register(webRoutes, { config });
 
   return app as unknown as App;

@@ -26,7 +26,22 @@ describe('configuration', () => {
 
   it('requires a real search key secret in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SEARCH_KEY_SECRET/);
-    const config = loadConfig({ NODE_ENV: 'production', SEARCH_KEY_SECRET: 'x'.repeat(40) });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      SEARCH_KEY_SECRET: 'x'.repeat(40),
+      STRIPE_SECRET_KEY: 'sk_live_abc123',
+    });
     expect(config.searchKeySecret).toBe('x'.repeat(40));
+  });
+
+  it('requires Stripe in production, unless offline payments are allowed on purpose', () => {
+    const secret = { NODE_ENV: 'production', SEARCH_KEY_SECRET: 'x'.repeat(40) };
+    expect(() => loadConfig(secret)).toThrow(/STRIPE_SECRET_KEY: required in production/);
+    expect(loadConfig({ ...secret, ALLOW_OFFLINE_PAYMENTS: 'true' }).STRIPE_SECRET_KEY).toBe(
+      undefined,
+    );
+    expect(() => loadConfig({ ...secret, STRIPE_SECRET_KEY: 'pk_live_abc' })).toThrow(
+      /STRIPE_SECRET_KEY: must be a Stripe secret key/,
+    );
   });
 });

@@ -65,6 +65,8 @@ const envSchema = z.object({
         'must be a Stripe secret key (sk_test_..., sk_live_...) or restricted key (rk_...)',
       ),
   ),
+  /** In production, run payments on the offline test-mode provider anyway (a demo site). */
+  ALLOW_OFFLINE_PAYMENTS: booleanFlag.default(false),
   SITE_NAME: z.string().min(1).default('Bevy'),
   SITE_URL: z.url().default('https://bevy.example'),
   CONTACT_EMAIL: z.email().default('hello@bevy.example'),
@@ -103,6 +105,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (isProduction && !env.SEARCH_KEY_SECRET) {
     throw new ConfigError(
       'Invalid configuration:\n  SEARCH_KEY_SECRET: required in production (at least 32 characters)',
+    );
+  }
+  // Offline payments move no money: a real site must not take orders on them by accident.
+  if (isProduction && !env.STRIPE_SECRET_KEY && !env.ALLOW_OFFLINE_PAYMENTS) {
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_SECRET_KEY: required in production ' +
+        '(or set ALLOW_OFFLINE_PAYMENTS=true for a demo site)',
     );
   }
   return {

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Mailer } from '../modules/mail/mailer';
+import type { PaymentProvider } from '../modules/payments/payment-provider';
 import type { ProductSearch } from '../modules/search/product-search';
 import type { Loaders } from './loaders';
 
@@ -20,6 +21,8 @@ export interface RequestContext {
   viewer: Viewer | null;
   loaders: Loaders;
   mailer: Mailer;
+  /** Where producers' connected accounts live: Stripe, or the offline test-mode stand-in. */
+  payments: PaymentProvider;
   /** This process's product index, refreshed after writes that change what the shop shows. */
   search: ProductSearch;
   /** The caller's address, for abuse limits. */

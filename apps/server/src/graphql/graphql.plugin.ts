@@ -10,6 +10,7 @@ import mercurius, { type MercuriusOptions } from 'mercurius';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Mailer } from '../modules/mail/mailer';
+import type { PaymentProvider } from '../modules/payments/payment-provider';
 import type { ProductSearch } from '../modules/search/product-search';
 import type { RequestContext } from './context';
 import { createLoaders } from './loaders';
@@ -103,9 +104,15 @@ declare module 'mercurius' {
 
 export async function graphqlPlugin(
   app: FastifyInstance,
-  options: { config: Config; db: Db; mailer: Mailer; search: ProductSearch },
+  options: {
+    config: Config;
+    db: Db;
+    mailer: Mailer;
+    search: ProductSearch;
+    payments: PaymentProvider;
+  },
 ) {
-  const { config, db, mailer, search } = options;
+  const { config, db, mailer, search, payments } = options;
 
   // Browsers may send "simple" cross-site POSTs (text/plain, form) without a preflight: refuse them.
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -150,6 +157,7 @@ export async function graphqlPlugin(
       db,
       mailer,
       search,
+      payments,
       viewer: await request.viewer(),
       log: request.log,
       ip: request.ip,

@@ -29,6 +29,15 @@ export async function worksAt(
   return row !== undefined;
 }
 
+/** Whether the caller manages the business: works there, or is an admin. Refuses nothing. */
+export async function managesBusiness(
+  ctx: Pick<RequestContext, 'viewer' | 'db'>,
+  businessId: number,
+): Promise<boolean> {
+  if (!ctx.viewer) return false;
+  return ctx.viewer.isAdmin || worksAt(ctx, ctx.viewer.id, businessId);
+}
+
 /** A member of the business (its seller) or an admin, or UNAUTHENTICATED / FORBIDDEN. */
 export async function requireMember(
   ctx: Pick<RequestContext, 'viewer' | 'db'>,

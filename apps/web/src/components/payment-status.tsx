@@ -13,8 +13,11 @@ export function PaymentStatus({ slug }: { slug: string }) {
   const [{ data, fetching, error }] = useQuery<{ myStripeInfo: string | null }>({
     query: MY_STRIPE_INFO,
     variables: { slug },
+    // The state changes outside this app (on Stripe, or the offline onboarding page): show the
+    // last answer at once, then the server's fresh one.
+    requestPolicy: 'cache-and-network',
   });
-  if (fetching) return <Text fz="sm">Loading...</Text>;
+  if (fetching && !data) return <Text fz="sm">Loading...</Text>;
   if (error) {
     return (
       <Text fz="sm" c="red.9">

@@ -2,7 +2,7 @@ import { builder } from '../../graphql/builder';
 import { addressUpdateSchema, businessUpdateSchema, newBusinessSchema } from '@bevy/core/schemas';
 import type { RequestContext } from '../../graphql/context';
 import { badInput, fromZodError, notFound } from '../../graphql/errors';
-import { requireMember, requireViewer } from '../../graphql/guards';
+import { managesBusiness, requireMember, requireViewer } from '../../graphql/guards';
 import {
   BoolSet,
   FloatSet,
@@ -11,6 +11,7 @@ import {
   StringListSet,
   StringSet,
 } from '../../graphql/set-inputs';
+import { stripeInfoJson } from '../payments/payments.service';
 import { TagType, TagWhereUniqueInput } from '../tags/tags.schema';
 import { businessTypesOf } from '../tags/tags.service';
 import {
@@ -62,7 +63,12 @@ BusinessType.implement({
     description: t.exposeString('description'),
     license_info: t.string(nullableString('license_info')),
     international_phone_number: t.string(nullableString('international_phone_number')),
-    stripe_account_id: t.string(nullableString('stripe_account_id')),
+    stripe_account_id: t.string({
+      nullable: true,
+      description: 'The connected payment account; only its sellers and admins see it.',
+      resolve: async (business, _args, ctx) =>
+        (await managesBusiness(ctx, business.id)) ? business.stripe_account_id : null,
+    }),
     heroImgUrl: t.string(nullableString('hero_img_url')),
     logoImgUrl: t.string(nullableString('logo_img_url')),
     website: t.string(nullableString('website')),
@@ -137,9 +143,8 @@ builder.queryFields((t) => ({
       '{"charges_enabled":true,"details_submitted":true}.',
     args: { slug: t.arg.string({ required: true }) },
     resolve: async (_root, args, ctx) => {
-      await businessForMember(ctx, args.slug);
-      // Payment accounts are connected in the payments issue; until then none can take charges.
-      return JSON.stringify({ charges_enabled: false, details_submitted: false });
+      const business = await businessForMember(ctx, args.slug);
+      return stripeInfoJson(ctx, business.id);
     },
   }),
 }));
