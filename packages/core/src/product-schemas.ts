@@ -24,19 +24,27 @@ const tier = z.object({
 const tierList = z
   .array(tier)
   .max(10, 'Use at most 10 tiers.')
-  .superRefine((tiers, context) => {
-    const seen = new Set<number>();
-    tiers.forEach((entry, index) => {
-      if (seen.has(entry.minimum_unit_count_for_price)) {
-        context.addIssue({
-          code: 'custom',
-          path: [index, 'minimum_unit_count_for_price'],
-          message: 'Each minimum count can be used once.',
-        });
-      }
-      seen.add(entry.minimum_unit_count_for_price);
-    });
-  });
+  .superRefine(
+    (tiers, context) => {
+      const seen = new Set<number>();
+      tiers.forEach((entry, index) => {
+        // Runs even when other tiers have errors (see `when`), so an entry may be malformed.
+        const count = (entry as { minimum_unit_count_for_price?: unknown } | null)
+          ?.minimum_unit_count_for_price;
+        if (typeof count !== 'number') return;
+        if (seen.has(count)) {
+          context.addIssue({
+            code: 'custom',
+            path: [index, 'minimum_unit_count_for_price'],
+            message: 'Each minimum count can be used once.',
+          });
+        }
+        seen.add(count);
+      });
+    },
+    // A repeated count is reported together with the list's other problems, not after them.
+    { when: (payload) => Array.isArray(payload.value) },
+  );
 
 const optionalText = (max: number) =>
   z

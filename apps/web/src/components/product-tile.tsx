@@ -4,25 +4,68 @@ import {
   priceRange,
   quantityRange,
   sortTiersForDisplay,
+  type BeverageType,
   type BuyerKind,
+  type PriceTier,
   type ProductHit,
 } from '@bevy/core';
 import {
   Anchor,
+  Badge,
+  Button,
   Card,
   Center,
   Group,
-  Image,
   List,
   Stack,
   Text,
   Title,
   VisuallyHidden,
 } from '@mantine/core';
+import { useReducedMotion } from '@mantine/hooks';
+import { IconEdit } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { BeverageIcon } from './beverage-icon';
 
-function facetGroups(hit: ProductHit): [string, string][] {
+/** The parts of a search hit a tile shows; a seller's own products are mapped to the same shape. */
+export type TileProduct = Pick<
+  ProductHit,
+  | 'objectID'
+  | 'name'
+  | 'short_description'
+  | 'bottleImageUrl'
+  | 'producedBy'
+  | 'slug'
+  | 'Beverage Type'
+  | 'Varietal'
+  | 'Vintage'
+  | 'ABV'
+  | 'Volume'
+  | 'Format'
+  | 'Closure Style'
+  | 'retailPricing'
+  | 'wholesalePricing'
+>;
+
+/** A tile on its seller's Manage Products page. */
+export interface TileEditMode {
+  /** Where the Edit button goes: `{current path}/edit/{productId}`. */
+  editPath: string;
+  draft: boolean;
+  /** Units on hand, or null when the seller does not count stock. */
+  stockCount: number | null;
+}
+
+type ProductTileProps = { hit: TileProduct } & (
+  { buyer: BuyerKind; edit?: undefined } | { edit: TileEditMode; buyer?: undefined }
+);
+
+/** Spec section 9, lazy images: placeholder colour #eee, fade-in 0.3 s. */
+const IMAGE_PLACEHOLDER = '#eee';
+const IMAGE_FADE_IN = 'opacity 0.3s ease-in';
+
+function facetGroups(hit: TileProduct): [string, string][] {
   const groups: [string, string | null][] = [
     ['Varietal', hit.Varietal],
     ['Vintage', hit.Vintage === null ? null : String(hit.Vintage)],
@@ -40,36 +83,123 @@ function formatRange(range: { min: number; max: number }, format: (n: number) =>
     : `${format(range.min)} – ${format(range.max)}`;
 }
 
-/** One product in search results (spec "Product tile"); cart controls arrive with the cart. */
-export function ProductTile({ hit, buyer }: { hit: ProductHit; buyer: BuyerKind }) {
+const units = (count: number) => `${count} ${count === 1 ? 'unit' : 'units'}`;
+
+/** The price range and the quantity range of a price list, in one line. */
+function rangeSummary(tiers: readonly PriceTier[]): string | null {
+  const prices = priceRange(tiers);
+  const quantities = quantityRange(tiers);
+  if (!prices || !quantities) return null;
+  const quantityText =
+    quantities.max > quantities.min
+      ? `minimum ${units(quantities.min)}, better prices from ${units(quantities.max)}`
+      : `minimum ${units(quantities.min)}`;
+  return `${formatRange(prices, formatCents)} per unit · ${quantityText}`;
+}
+
+/** One price list as 'N @ $x.xx', cheapest first, with its ranges underneath. */
+function PriceTierList({
+  tiers,
+  listLabel,
+  emptyText,
+}: {
+  tiers: readonly PriceTier[];
+  listLabel: string;
+  emptyText: string;
+}) {
+  const sorted = sortTiersForDisplay(tiers);
+  const summary = rangeSummary(sorted);
+  return (
+    <Stack gap={2}>
+      {sorted.length > 0 ? (
+        <List size="sm" spacing={0} listStyleType="none" aria-label={listLabel}>
+          {sorted.map((tier) => (
+            <List.Item key={tier.minimum_unit_count_for_price}>
+              {tier.minimum_unit_count_for_price} @ {formatCents(tier.price_per_unit)}
+            </List.Item>
+          ))}
+        </List>
+      ) : (
+        <Text fz="sm" c="dark.5">
+          {emptyText}
+        </Text>
+      )}
+      {summary ? (
+        <Text fz="xs" c="dark.6">
+          {summary}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/**
+ * The bottle image, loaded only when it nears the screen, fading in over the neutral placeholder;
+ * the beverage icon stands in when the image cannot be loaded.
+ */
+function LazyBottleImage({ src, alt, type }: { src: string; alt: string; type: BeverageType }) {
+  const [state, setState] = useState<'loading' | 'loaded' | 'failed'>('loading');
+  const reduceMotion = useReducedMotion();
+  if (state === 'failed') return <BeverageIcon type={type} size={72} />;
+  return (
+    <img
+      src={src}
+      alt={alt}
+      loading="lazy"
+      decoding="async"
+      // An image already in the browser's cache may finish before React listens for 'load'.
+      ref={(image) => {
+        if (image?.complete && image.naturalWidth > 0) setState('loaded');
+      }}
+      onLoad={() => setState('loaded')}
+      onError={() => setState('failed')}
+      style={{
+        height: 170,
+        maxWidth: '100%',
+        objectFit: 'contain',
+        opacity: state === 'loaded' ? 1 : 0,
+        transition: reduceMotion ? undefined : IMAGE_FADE_IN,
+      }}
+    />
+  );
+}
+
+/**
+ * One product (spec "Product tile"): in shop mode with the buyer's prices (cart controls arrive
+ * with the cart), in edit mode with both price lists, its draft mark, stock and an Edit button.
+ */
+export function ProductTile({ hit, buyer, edit }: ProductTileProps) {
   const type = hit['Beverage Type']?.[0];
   if (!isBeverageType(type)) {
     console.error(`Product ${hit.objectID} has an unreadable beverage type`, type);
     return null;
   }
-  const tiers = sortTiersForDisplay(
-    buyer === 'wholesale' ? hit.wholesalePricing : hit.retailPricing,
-  );
-  const prices = priceRange(tiers);
-  const quantities = quantityRange(tiers);
   const producer = hit.producedBy || hit.name;
   const titleId = `product-${hit.objectID}-title`;
+  const facets = facetGroups(hit);
 
   return (
     <Card component="article" withBorder padding="md" aria-labelledby={titleId} h="100%">
       <Stack gap="xs" h="100%">
-        <Anchor
-          component={Link}
-          to={`/business/${encodeURIComponent(hit.slug)}`}
-          target="_blank"
-          rel="noopener"
-          fz="sm"
-          fw={600}
-          c="wine.8"
-        >
-          {producer}
-          <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
-        </Anchor>
+        <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+          <Anchor
+            component={Link}
+            to={`/business/${encodeURIComponent(hit.slug)}`}
+            target="_blank"
+            rel="noopener"
+            fz="sm"
+            fw={600}
+            c="wine.8"
+          >
+            {producer}
+            <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+          </Anchor>
+          {edit?.draft ? (
+            <Badge color="gray" variant="light" c="dark.8" tt="none" fw={600}>
+              Draft
+            </Badge>
+          ) : null}
+        </Group>
         <Group gap={6} wrap="nowrap" align="flex-start">
           <BeverageIcon type={type} />
           <Title order={3} fz="md" id={titleId} lh={1.3}>
@@ -79,15 +209,17 @@ export function ProductTile({ hit, buyer }: { hit: ProductHit; buyer: BuyerKind 
         <Text fz="xs" c="dark.5" tt="uppercase" fw={600}>
           {type}
         </Text>
-        <Center h={180} bg="gray.0" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
+        <Center
+          h={180}
+          bg={IMAGE_PLACEHOLDER}
+          style={{ borderRadius: 'var(--mantine-radius-sm)', overflow: 'hidden' }}
+        >
           {hit.bottleImageUrl ? (
-            <Image
+            <LazyBottleImage
+              key={hit.bottleImageUrl}
               src={hit.bottleImageUrl}
               alt={`${hit.name} bottle`}
-              h={170}
-              w="auto"
-              fit="contain"
-              loading="lazy"
+              type={type}
             />
           ) : (
             <BeverageIcon type={type} size={72} />
@@ -98,9 +230,9 @@ export function ProductTile({ hit, buyer }: { hit: ProductHit; buyer: BuyerKind 
             {hit.short_description}
           </Text>
         ) : null}
-        {facetGroups(hit).length > 0 ? (
+        {facets.length > 0 ? (
           <Group gap="xs" component="dl" m={0}>
-            {facetGroups(hit).map(([label, value]) => (
+            {facets.map(([label, value]) => (
               <Group key={label} gap={4} fz="xs" wrap="nowrap">
                 <Text component="dt" fz="xs" c="dark.5">
                   {label}:
@@ -112,29 +244,50 @@ export function ProductTile({ hit, buyer }: { hit: ProductHit; buyer: BuyerKind 
             ))}
           </Group>
         ) : null}
-        <Stack gap={2} mt="auto">
-          {tiers.length > 0 ? (
-            <List size="sm" spacing={0} listStyleType="none" aria-label="Price tiers">
-              {tiers.map((tier) => (
-                <List.Item key={tier.minimum_unit_count_for_price}>
-                  {tier.minimum_unit_count_for_price} @ {formatCents(tier.price_per_unit)}
-                </List.Item>
-              ))}
-            </List>
-          ) : (
-            <Text fz="sm" c="dark.5">
-              No {buyer} price yet
-            </Text>
-          )}
-          {prices && quantities ? (
-            <Text fz="xs" c="dark.6">
-              {formatRange(prices, formatCents)} per unit
-              {quantities.max > quantities.min
-                ? ` · better prices from ${quantities.max} units`
-                : ` · minimum ${quantities.min} ${quantities.min === 1 ? 'unit' : 'units'}`}
-            </Text>
-          ) : null}
-        </Stack>
+        {edit ? (
+          <Stack gap="xs" mt="auto">
+            {edit.stockCount !== null ? (
+              <Text fz="sm">{edit.stockCount.toLocaleString('en-US')} in stock</Text>
+            ) : null}
+            <Stack gap={2}>
+              <Text fz="xs" fw={700} c="dark.6">
+                Retail
+              </Text>
+              <PriceTierList
+                tiers={hit.retailPricing}
+                listLabel="Retail price tiers"
+                emptyText="No retail prices"
+              />
+            </Stack>
+            <Stack gap={2}>
+              <Text fz="xs" fw={700} c="dark.6">
+                Wholesale
+              </Text>
+              <PriceTierList
+                tiers={hit.wholesalePricing}
+                listLabel="Wholesale price tiers"
+                emptyText="No wholesale prices"
+              />
+            </Stack>
+            <Button
+              component={Link}
+              to={edit.editPath}
+              variant="light"
+              leftSection={<IconEdit size={18} aria-hidden />}
+            >
+              Edit
+              <VisuallyHidden> {hit.name}</VisuallyHidden>
+            </Button>
+          </Stack>
+        ) : (
+          <Stack gap={2} mt="auto">
+            <PriceTierList
+              tiers={buyer === 'wholesale' ? hit.wholesalePricing : hit.retailPricing}
+              listLabel="Price tiers"
+              emptyText={`No ${buyer} price yet`}
+            />
+          </Stack>
+        )}
       </Stack>
     </Card>
   );

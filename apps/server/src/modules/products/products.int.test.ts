@@ -159,7 +159,10 @@ describe('products', () => {
             { minimum_unit_count_for_price: 1, price: 0 },
             { minimum_unit_count_for_price: 0, price: 4.5 },
           ],
-          wholesaleTiers: [{ minimum_unit_count_for_price: 12, price: 1.234 }],
+          wholesaleTiers: [
+            { minimum_unit_count_for_price: 12, price: 1.234 },
+            { minimum_unit_count_for_price: 12, price: 5 },
+          ],
         }),
       },
       { cookie: seller },
@@ -172,6 +175,8 @@ describe('products', () => {
         'retailTiers.0.price': 'The price must be above zero.',
         'retailTiers.1.minimum_unit_count_for_price': 'The minimum count starts at 1.',
         'wholesaleTiers.0.price': 'Use at most two decimals.',
+        // Reported with the price problem above, not only once it is fixed.
+        'wholesaleTiers.1.minimum_unit_count_for_price': 'Each minimum count can be used once.',
       },
     });
   });
