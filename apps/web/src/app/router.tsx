@@ -53,6 +53,34 @@ const WholesaleApplyPage = lazy(() =>
 const AdminArea = lazy(() =>
   import('../features/admin/admin-area').then((m) => ({ default: m.AdminArea })),
 );
+const NewBusinessPage = lazy(() =>
+  import('../features/business-profile/new-business-page').then((m) => ({
+    default: m.NewBusinessPage,
+  })),
+);
+const EditProfilePage = lazy(() =>
+  import('../features/business-profile/edit-profile-page').then((m) => ({
+    default: m.EditProfilePage,
+  })),
+);
+const ManageProductsPage = lazy(() =>
+  import('../features/products/manage-products-page').then((m) => ({
+    default: m.ManageProductsPage,
+  })),
+);
+const ProductFormPage = lazy(() =>
+  import('../features/products/product-form-page').then((m) => ({ default: m.ProductFormPage })),
+);
+const ConnectStatusPage = lazy(() =>
+  import('../features/payments/connect-status-page').then((m) => ({
+    default: m.ConnectStatusPage,
+  })),
+);
+const OfflineOnboardingPage = lazy(() =>
+  import('../features/payments/offline-onboarding-page').then((m) => ({
+    default: m.OfflineOnboardingPage,
+  })),
+);
 const NotFoundPage = lazy(() =>
   import('../features/not-found/not-found-page').then((m) => ({ default: m.NotFoundPage })),
 );
@@ -77,16 +105,24 @@ export function AppRouter() {
             <Route element={<RequireLogin />}>
               <Route path="dashboard" element={<DashboardPage />} />
               <Route path="business/orders" element={<OrdersPage />} />
+              <Route path="business/new" element={<NewBusinessPage />} />
+              <Route path="business/:slug/edit" element={<EditProfilePage />} />
+              <Route path="business/:slug/products" element={<ManageProductsPage />} />
+              <Route path="business/:slug/products/new" element={<ProductFormPage />} />
+              <Route path="business/:slug/products/edit/:productId" element={<ProductFormPage />} />
+              <Route path="business/:slug/stripe-connect-status" element={<ConnectStatusPage />} />
             </Route>
             {/* The shop again, where wholesale buyers (redirected from /shop) shop too. */}
             <Route path="business/research-and-shop" element={<ShopPage />} />
+            {/* After the fixed /business/... paths above, which are not business slugs. */}
+            <Route path="business/:slug" element={<BusinessPage />} />
           </Route>
           <Route element={<RequireLogin />}>
             <Route path="wholesale/apply" element={<WholesaleApplyPage />} />
             <Route path="admin/*" element={<AdminArea />} />
+            {/* The offline payment provider's stand-in for Stripe's hosted onboarding. */}
+            <Route path="offline-payments/onboarding" element={<OfflineOnboardingPage />} />
           </Route>
-          {/* After the fixed /business/... paths above, which are not business slugs. */}
-          <Route path="business/:slug" element={<BusinessPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

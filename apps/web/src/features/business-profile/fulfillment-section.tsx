@@ -1,0 +1,186 @@
+import { DELIVERY_RADIUS_MILES } from '@bevy/core';
+import { Checkbox, MultiSelect, Slider, Stack, Switch, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import type { ProfileValues } from './profile-values';
+import { ProfileSection } from './profile-section';
+import type { FieldErrors, ProfileField } from './use-profile-autosave';
+import { US_STATE_OPTIONS } from './us-state-options';
+
+/** The radius a delivery option starts with when it is first turned on. */
+const DEFAULT_DELIVERY_RADIUS_MILES = 25;
+
+type Edit = <Field extends ProfileField>(field: Field, value: ProfileValues[Field]) => void;
+type Buyer = 'retail' | 'wholesale';
+
+const BUYER_LABEL: Record<Buyer, string> = { retail: 'Retail', wholesale: 'Wholesale' };
+
+function DeliveryOption({
+  buyer,
+  values,
+  errors,
+  edit,
+}: {
+  buyer: Buyer;
+  values: ProfileValues;
+  errors: FieldErrors;
+  edit: Edit;
+}) {
+  const deliverField = `fulfillment_deliver_${buyer}` as const;
+  const radiusField = `fulfillment_deliver_${buyer}_radius_miles` as const;
+  const delivers = values[deliverField];
+  const radius = values[radiusField] ?? DEFAULT_DELIVERY_RADIUS_MILES;
+  const radiusLabel = `${BUYER_LABEL[buyer]} delivery radius`;
+  return (
+    <Stack gap="xs">
+      <Switch
+        label={`${BUYER_LABEL[buyer]} delivery`}
+        checked={delivers}
+        error={errors[deliverField]}
+        onChange={(event) => {
+          const on = event.currentTarget.checked;
+          edit(deliverField, on);
+          if (on && values[radiusField] === null) edit(radiusField, DEFAULT_DELIVERY_RADIUS_MILES);
+        }}
+      />
+      {delivers ? (
+        <Stack gap={4} pl={{ base: 0, xs: 'xl' }} maw={480}>
+          <Text fz="sm" fw={500} aria-hidden>
+            {radiusLabel}: {radius} {radius === 1 ? 'mile' : 'miles'}
+          </Text>
+          <Slider
+            min={DELIVERY_RADIUS_MILES.min}
+            max={DELIVERY_RADIUS_MILES.max}
+            step={1}
+            value={radius}
+            onChange={(miles) => edit(radiusField, miles)}
+            thumbLabel={radiusLabel}
+            thumbProps={{ 'aria-valuetext': `${radius} miles` }}
+            // The line above shows the value; a floating label would cover it.
+            label={null}
+            marks={[
+              { value: DELIVERY_RADIUS_MILES.min, label: `${DELIVERY_RADIUS_MILES.min}` },
+              { value: 50, label: '50' },
+              { value: DELIVERY_RADIUS_MILES.max, label: `${DELIVERY_RADIUS_MILES.max}` },
+            ]}
+            mb="md"
+          />
+          {errors[radiusField] ? (
+            <Text fz="sm" c="red.9" role="alert">
+              {errors[radiusField]}
+            </Text>
+          ) : null}
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+}
+
+/**
+ * Spec "Profile fulfillment", with delivery and shipping made real: pickup behind the master
+ * 'Allow Pickup' checkbox, delivery within a radius, shipping to the states the business is
+ * licensed for.
+ */
+export function FulfillmentSection({
+  values,
+  errors,
+  edit,
+}: {
+  values: ProfileValues;
+  errors: FieldErrors;
+  edit: Edit;
+}) {
+  const [allowPickup, setAllowPickup] = useState(
+    values.fulfillment_allow_pickup_retail || values.fulfillment_allow_pickup_wholesale,
+  );
+  const shipToStatesError = errors.ship_to_states;
+  return (
+    <ProfileSection
+      id="fulfillment"
+      title="Fulfillment"
+      description="How buyers can get your products. Buyers only find you for the options you turn on."
+    >
+      <Stack gap="xs" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
+        <Title order={3} fz="md" component="legend" mb="xs">
+          Pickup
+        </Title>
+        <Checkbox
+          label="Allow Pickup"
+          description="Buyers collect their order from your address."
+          checked={allowPickup}
+          onChange={(event) => {
+            const on = event.currentTarget.checked;
+            setAllowPickup(on);
+            if (!on) {
+              if (values.fulfillment_allow_pickup_retail)
+                edit('fulfillment_allow_pickup_retail', false);
+              if (values.fulfillment_allow_pickup_wholesale) {
+                edit('fulfillment_allow_pickup_wholesale', false);
+              }
+            }
+          }}
+        />
+        {allowPickup ? (
+          <Stack gap="xs" pl={{ base: 0, xs: 'xl' }}>
+            <Switch
+              label="Retail pickup"
+              checked={values.fulfillment_allow_pickup_retail}
+              error={errors.fulfillment_allow_pickup_retail}
+              onChange={(event) =>
+                edit('fulfillment_allow_pickup_retail', event.currentTarget.checked)
+              }
+            />
+            <Switch
+              label="Wholesale pickup"
+              checked={values.fulfillment_allow_pickup_wholesale}
+              error={errors.fulfillment_allow_pickup_wholesale}
+              onChange={(event) =>
+                edit('fulfillment_allow_pickup_wholesale', event.currentTarget.checked)
+              }
+            />
+          </Stack>
+        ) : null}
+      </Stack>
+
+      <Stack gap="sm" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }} mt="md">
+        <Title order={3} fz="md" component="legend" mb="xs">
+          Delivery
+        </Title>
+        <DeliveryOption buyer="retail" values={values} errors={errors} edit={edit} />
+        <DeliveryOption buyer="wholesale" values={values} errors={errors} edit={edit} />
+      </Stack>
+
+      <Stack gap="xs" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }} mt="md">
+        <Title order={3} fz="md" component="legend" mb="xs">
+          Shipping
+        </Title>
+        <Switch
+          label="Retail shipping"
+          checked={values.fulfillment_ship_retail}
+          error={errors.fulfillment_ship_retail}
+          onChange={(event) => edit('fulfillment_ship_retail', event.currentTarget.checked)}
+        />
+        <Switch
+          label="Wholesale shipping"
+          checked={values.fulfillment_ship_wholesale}
+          error={errors.fulfillment_ship_wholesale}
+          onChange={(event) => edit('fulfillment_ship_wholesale', event.currentTarget.checked)}
+        />
+        <MultiSelect
+          label="States you are licensed to ship to"
+          description="Buyers in other states cannot order shipping from you."
+          placeholder={values.ship_to_states.length === 0 ? 'Search for a state' : undefined}
+          data={US_STATE_OPTIONS}
+          value={values.ship_to_states}
+          onChange={(states) => edit('ship_to_states', states)}
+          error={shipToStatesError}
+          searchable
+          clearable
+          hidePickedOptions
+          nothingFoundMessage="No state matches"
+          maw={640}
+          mt="xs"
+        />
+      </Stack>
+    </ProfileSection>
+  );
+}
