@@ -102,7 +102,24 @@ test('a new producer creates a business, fills its profile, connects payments an
   await page.getByRole('combobox', { name: 'States you are licensed to ship to' }).fill('Wash');
   await page.getByRole('option', { name: 'Washington (WA)' }).click();
   await page.keyboard.press('Escape');
+  await page.getByLabel('Street number').fill('1222');
   await expectSaved(page);
+
+  // Quick typing is batched: one UpdateBusiness for the whole word, with its last value.
+  const updates: string[] = [];
+  page.on('request', (request) => {
+    const body = request.postData() ?? '';
+    if (request.url().endsWith('/graphql') && body.includes('mutation UpdateBusiness')) {
+      updates.push(body);
+    }
+  });
+  await page.getByLabel('Website address').pressSequentially('lantern.example');
+  await expect.poll(() => updates.length).toBe(1);
+  await expectSaved(page);
+  expect(updates).toHaveLength(1);
+  expect(JSON.parse(updates[0]!).variables.update).toEqual({
+    website: { set: 'lantern.example' },
+  });
 
   await page.reload();
   await expect(page.getByLabel('Tax + Fees Percent Rate')).toHaveValue('8.875%');
@@ -114,7 +131,7 @@ test('a new producer creates a business, fills its profile, connects payments an
   const saved = await page.request.post('/graphql', {
     data: {
       query: `query($slug: String!) { business(slug: $slug) {
-        heroImgUrl international_phone_number sales_tax_rate ship_to_states
+        heroImgUrl international_phone_number website sales_tax_rate ship_to_states
         fulfillment_deliver_retail fulfillment_ship_retail addresses { formatted_address }
       } }`,
       variables: { slug },
@@ -127,7 +144,8 @@ test('a new producer creates a business, fills its profile, connects payments an
     ship_to_states: ['WA'],
     fulfillment_deliver_retail: true,
     fulfillment_ship_retail: true,
-    addresses: [{ formatted_address: '1220 SE Water Ave, Portland, OR 97214' }],
+    website: 'https://lantern.example',
+    addresses: [{ formatted_address: '1222 SE Water Ave, Portland, OR 97214' }],
   });
   expect(business.heroImgUrl).toMatch(/^\/uploads\/[a-f0-9]{32}\.png$/);
 
@@ -196,7 +214,7 @@ test('a new producer creates a business, fills its profile, connects payments an
     'tel:+15035550142',
   );
   await expect(
-    page.getByRole('main').getByText('1220 SE Water Ave, Portland, OR 97214'),
+    page.getByRole('main').getByText('1222 SE Water Ave, Portland, OR 97214'),
   ).toBeVisible();
   const tiles = page.getByRole('article');
   await expect(tiles).toHaveCount(3);

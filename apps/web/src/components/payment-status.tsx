@@ -1,4 +1,4 @@
-import { Anchor, Text } from '@mantine/core';
+import { Anchor, Text, VisuallyHidden } from '@mantine/core';
 import { gql, useQuery } from 'urql';
 import { readPaymentState } from '../lib/payment-state';
 
@@ -9,7 +9,14 @@ const MY_STRIPE_INFO = gql`
 `;
 
 /** Spec "Payment connection": whether the business can take card payments, or how to start. */
-export function PaymentStatus({ slug }: { slug: string }) {
+export function PaymentStatus({
+  slug,
+  businessName,
+}: {
+  slug: string;
+  /** Names the link where several businesses' states are listed together (the dashboard). */
+  businessName?: string;
+}) {
   const [{ data, fetching, error }] = useQuery<{ myStripeInfo: string | null }>({
     query: MY_STRIPE_INFO,
     variables: { slug },
@@ -37,6 +44,7 @@ export function PaymentStatus({ slug }: { slug: string }) {
           {/* A server address, not a page of this app: a full navigation. */}
           <Anchor href={`/stripe/setup-connect-account?slug=${encodeURIComponent(slug)}`} fw={600}>
             Connect payments
+            {businessName ? <VisuallyHidden> for {businessName}</VisuallyHidden> : null}
           </Anchor>
         </Text>
       );

@@ -57,6 +57,12 @@ describe('demo data', () => {
     }
     const types = await db.selectDistinct({ type: products.beverage_type }).from(products);
     expect(types).toHaveLength(7);
+    // Producers that ship say where to, and only they do.
+    const shipping = await db.select().from(businesses);
+    for (const business of shipping) {
+      const ships = business.fulfillment_ship_retail || business.fulfillment_ship_wholesale;
+      expect(business.ship_to_states.length > 0, business.slug).toBe(ships);
+    }
   });
 
   it('has a demo account for each role, with working passwords', async () => {

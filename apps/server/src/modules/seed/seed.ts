@@ -58,8 +58,25 @@ async function seedTags(db: Db): Promise<Map<string, number>> {
   );
 }
 
+/** States that commonly allow direct-to-consumer shipping; demo shippers are licensed for these. */
+const DEMO_SHIPPING_STATES = [
+  'CA',
+  'CO',
+  'DC',
+  'FL',
+  'GA',
+  'IL',
+  'MA',
+  'MN',
+  'NY',
+  'OR',
+  'TX',
+  'WA',
+];
+
 function businessValues(producer: DemoProducer) {
   const f = producer.fulfillment;
+  const ships = f.shipRetail || f.shipWholesale;
   return {
     name: producer.name,
     slug: producer.slug,
@@ -82,6 +99,7 @@ function businessValues(producer: DemoProducer) {
     fulfillment_ship_wholesale: f.shipWholesale,
     fulfillment_deliver_retail_radius_miles: f.deliverRetailRadiusMiles ?? null,
     fulfillment_deliver_wholesale_radius_miles: f.deliverWholesaleRadiusMiles ?? null,
+    ship_to_states: ships ? [...new Set([producer.state, ...DEMO_SHIPPING_STATES])].sort() : [],
   };
 }
 

@@ -45,7 +45,7 @@ function BusinessCard({ business }: { business: DashboardBusiness }) {
           </Anchor>
         </Title>
         <Text fz="sm">{productSummary(business)}</Text>
-        <PaymentStatus slug={business.slug} />
+        <PaymentStatus slug={business.slug} businessName={business.name} />
         <Group gap="md" mt="xs">
           <Anchor component={Link} to={`${base}/products`} fz="sm">
             Manage products
