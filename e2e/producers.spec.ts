@@ -221,7 +221,7 @@ test('a new producer creates a business, fills its profile, connects payments an
   await expect(
     page.getByText('<img src=x onerror="window.__xss=1">Cherry & <b>forest floor</b>'),
   ).toBeVisible();
-  expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+  expect(await page.evaluate(() => (globalThis as { __xss?: number }).__xss)).toBeUndefined();
   await expect(
     tiles
       .filter({ hasText: products[0]!.name })
