@@ -103,6 +103,9 @@ test('a new producer creates a business, fills its profile, connects payments an
   await page.getByRole('option', { name: 'Washington (WA)' }).click();
   await page.keyboard.press('Escape');
   await page.getByLabel('Street number').fill('1222');
+  await expect(page.getByRole('checkbox', { name: 'Winery' })).toBeChecked();
+  await page.getByRole('checkbox', { name: 'Cidery' }).check();
+  await expect(page.getByText('Business types saved')).toBeVisible();
   await expectSaved(page);
 
   // Quick typing is batched: one UpdateBusiness for the whole word, with its last value.
@@ -140,6 +143,7 @@ test('a new producer creates a business, fills its profile, connects payments an
       query: `query($slug: String!) { business(slug: $slug) {
         heroImgUrl international_phone_number website sales_tax_rate ship_to_states
         fulfillment_deliver_retail fulfillment_ship_retail addresses { formatted_address }
+        businessTypes { name }
       } }`,
       variables: { slug },
     },
@@ -154,6 +158,10 @@ test('a new producer creates a business, fills its profile, connects payments an
     website: 'https://lantern.example',
     addresses: [{ formatted_address: '1222 SE Water Ave, Portland, OR 97214' }],
   });
+  expect(business.businessTypes.map((type: { name: string }) => type.name).sort()).toEqual([
+    'Cidery',
+    'Winery',
+  ]);
   expect(business.heroImgUrl).toMatch(/^\/uploads\/[a-f0-9]{32}\.png$/);
 
   // Payments, through the offline provider that stands in for Stripe's test mode.

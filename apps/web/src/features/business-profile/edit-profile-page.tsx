@@ -24,6 +24,7 @@ import { ImageUpload } from '../../components/image-upload';
 import { PaymentStatus } from '../../components/payment-status';
 import { describeError } from '../../lib/server-error';
 import { AddressFields, type AddressField } from './address-fields';
+import { BusinessTypesEditor } from './business-types-editor';
 import { FulfillmentSection } from './fulfillment-section';
 import type { NewBusinessNotice } from './new-business-page';
 import { GET_BUSINESS_FROM_SLUG, type BusinessProfile } from './profile-documents';
@@ -209,6 +210,7 @@ function ProfileEditor({ business }: { business: BusinessProfile }) {
             error: errors[addressErrorKey(field)],
           })}
         />
+        <BusinessTypesEditor business={business} />
       </ProfileSection>
 
       <ProfileSection id="website" title="Website">

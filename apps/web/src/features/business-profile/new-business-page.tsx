@@ -1,32 +1,17 @@
 import { newBusinessSchema } from '@bevy/core/schemas';
-import {
-  Button,
-  Checkbox,
-  Container,
-  Fieldset,
-  Group,
-  Paper,
-  SimpleGrid,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Container, Fieldset, Group, Paper, Text, TextInput, Title } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useMutation, useQuery } from 'urql';
+import { useMutation } from 'urql';
 import { FormWithRefusal } from '../../components/form-with-refusal';
 import { describeError } from '../../lib/server-error';
 import { siteConfig } from '../../lib/site-config';
 import { useRefreshMe } from '../../lib/use-me';
 import { ADDRESS_FIELDS, AddressFields, type AddressField } from './address-fields';
-import {
-  GET_TAGS_FOR_CATEGORY,
-  TAG_BUSINESS_WITH_TAGS,
-  UPSERT_WORKPLACE,
-  type BusinessTypeTag,
-} from './profile-documents';
+import { BusinessTypeChoices } from './business-type-choices';
+import { TAG_BUSINESS_WITH_TAGS, UPSERT_WORKPLACE } from './profile-documents';
 
 /** What the Edit Public Profile page is told when the business was made but not tagged. */
 export interface NewBusinessNotice {
@@ -38,8 +23,6 @@ type NewBusinessValues = { name: string; businessTypeIds: string[] } & Record<
   AddressField,
   string | null
 >;
-
-const BUSINESS_TYPE_CATEGORY = 'Business Type';
 
 /** The values as CreateBusinessInput has them: the address nested, empty fields left out. */
 function toCreateInput(values: NewBusinessValues) {
@@ -62,45 +45,6 @@ function validateNewBusiness(values: NewBusinessValues): FormErrors {
     errors[path] ??= issue.message;
   }
   return errors;
-}
-
-function BusinessTypeChoices({
-  value,
-  onChange,
-}: {
-  value: string[];
-  onChange: (value: string[]) => void;
-}) {
-  const [{ data, fetching, error }] = useQuery<{ tagsForCategory: BusinessTypeTag[] }>({
-    query: GET_TAGS_FOR_CATEGORY,
-    variables: { tagCategoryName: BUSINESS_TYPE_CATEGORY },
-  });
-  const types = [...(data?.tagsForCategory ?? [])].sort((a, b) => a.name.localeCompare(b.name));
-  return (
-    <Checkbox.Group
-      label="Business type"
-      description="Choose every kind of producer you are; buyers can search by them."
-      value={value}
-      onChange={onChange}
-    >
-      {fetching && !data ? (
-        <Text fz="sm" role="status" mt="xs">
-          Loading business types...
-        </Text>
-      ) : error ? (
-        <Text fz="sm" c="red.9" mt="xs">
-          We could not load the business types: {describeError(error).message} You can add them
-          later.
-        </Text>
-      ) : (
-        <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="xs" mt="xs">
-          {types.map((type) => (
-            <Checkbox key={type.id} value={String(type.id)} label={type.name} />
-          ))}
-        </SimpleGrid>
-      )}
-    </Checkbox.Group>
-  );
 }
 
 /** Route /business/new: a seller adds a business they work at, then edits its profile. */

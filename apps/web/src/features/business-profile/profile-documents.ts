@@ -165,6 +165,8 @@ export interface BusinessProfile {
   fulfillment_deliver_retail_radius_miles: number | null;
   fulfillment_deliver_wholesale_radius_miles: number | null;
   ship_to_states: string[];
+  businessTypes: BusinessTypeTag[];
+  tags: (BusinessTypeTag & { categorizedBy: { id: number; name: string } | null })[];
 }
 
 export interface BusinessTypeTag {
