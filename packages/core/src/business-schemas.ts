@@ -57,6 +57,20 @@ const radius = z
   )
   .nullable();
 
+/**
+ * An image of this site: an upload (`/uploads/<generated name>`) or one of the site's own
+ * pictures (`/art/...`). Never another host, which the page's CSP would block anyway.
+ */
+const siteImage = z
+  .string()
+  .trim()
+  .max(500)
+  .regex(
+    /^\/(uploads\/[a-f0-9]{32}\.(jpg|png|gif|webp)|art\/[a-z0-9-]+\/[a-z0-9-]+\.(svg|png|jpg))$/,
+    'Upload the image again.',
+  )
+  .nullable();
+
 /** 'Tax + Fees Percent Rate': a percentage from 0 to 100, stored with four decimals. */
 const taxRate = z
   .number({ error: 'Enter the rate as a number, like 8.875.' })
@@ -77,8 +91,8 @@ export const businessUpdateSchema = z
     description: z.string().trim().max(2000, 'Use at most 2000 characters.'),
     license_info: optionalText(300, 'Use at most 300 characters.'),
     international_phone_number: phoneNumber,
-    heroImgUrl: z.string().trim().max(500).nullable(),
-    logoImgUrl: z.string().trim().max(500).nullable(),
+    heroImgUrl: siteImage,
+    logoImgUrl: siteImage,
     website: webAddress,
     twitter: socialLink('twitter'),
     instagram: socialLink('instagram'),

@@ -126,11 +126,13 @@ describe('updateBusiness', () => {
           instagram: { set: 'https://facebook.com/someone' },
           ship_to_states: { set: ['XX'] },
           sales_tax_rate: { set: 101 },
+          heroImgUrl: { set: 'https://tracker.example/pixel.gif' },
         },
       },
       { cookie: seller },
     );
     expect(Object.keys(refused.body.errors?.[0]?.extensions?.fields ?? {}).sort()).toEqual([
+      'heroImgUrl',
       'instagram',
       'international_phone_number',
       'sales_tax_rate',
