@@ -1,3 +1,4 @@
+import type { FulfillmentFlags } from '@bevy/core';
 import { gql } from 'urql';
 
 /** The contract's AddressFields, TagFields and BusinessFields, plus the states shipped to. */
@@ -142,7 +143,7 @@ export interface ProfileAddress {
 }
 
 /** A business as the Edit Public Profile page loads it (the parts it reads). */
-export interface BusinessProfile {
+export interface BusinessProfile extends FulfillmentFlags {
   id: number;
   name: string;
   slug: string;
@@ -156,12 +157,6 @@ export interface BusinessProfile {
   linkedin: string | null;
   sales_tax_rate: number;
   addresses: ProfileAddress[];
-  fulfillment_allow_pickup_retail: boolean;
-  fulfillment_allow_pickup_wholesale: boolean;
-  fulfillment_deliver_retail: boolean;
-  fulfillment_deliver_wholesale: boolean;
-  fulfillment_ship_retail: boolean;
-  fulfillment_ship_wholesale: boolean;
   fulfillment_deliver_retail_radius_miles: number | null;
   fulfillment_deliver_wholesale_radius_miles: number | null;
   ship_to_states: string[];
