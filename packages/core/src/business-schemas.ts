@@ -6,8 +6,10 @@ import {
   type Normalised,
   type SocialNetwork,
 } from './contact';
+import { RESERVED_BUSINESS_SLUGS } from './business';
 import { US_ZIP_PATTERN } from './geo';
 import { DELIVERY_RADIUS_MILES } from './limits';
+import { siteImagePath } from './site-images';
 import { US_STATE_CODES, US_STATES, type UsStateCode } from './us-states';
 
 const optionalText = (max: number, message: string) =>
@@ -57,19 +59,7 @@ const radius = z
   )
   .nullable();
 
-/**
- * An image of this site: an upload (`/uploads/<generated name>`) or one of the site's own
- * pictures (`/art/...`). Never another host, which the page's CSP would block anyway.
- */
-const siteImage = z
-  .string()
-  .trim()
-  .max(500)
-  .regex(
-    /^\/(uploads\/[a-f0-9]{32}\.(jpg|png|gif|webp)|art\/[a-z0-9-]+\/[a-z0-9-]+\.(svg|png|jpg))$/,
-    'Upload the image again.',
-  )
-  .nullable();
+const siteImage = siteImagePath.nullable();
 
 /** 'Tax + Fees Percent Rate': a percentage from 0 to 100, stored with four decimals. */
 const taxRate = z
@@ -155,6 +145,10 @@ export const newBusinessSchema = z.object({
     .toLowerCase()
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lower-case letters, digits and dashes.')
     .max(80)
+    .refine(
+      (slug) => !RESERVED_BUSINESS_SLUGS.includes(slug),
+      'That address is taken; choose another.',
+    )
     .optional()
     .nullable(),
   description: z.string().trim().max(2000).optional().nullable(),

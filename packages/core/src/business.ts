@@ -1,3 +1,9 @@
+/**
+ * Paths under /business/ that are pages, not businesses: a business may not take them as its slug,
+ * or its public page would be that page.
+ */
+export const RESERVED_BUSINESS_SLUGS: readonly string[] = ['new', 'orders', 'research-and-shop'];
+
 /** A URL path segment from a name: "Chalk Knoll Cellars" -> "chalk-knoll-cellars". */
 export function slugFromName(name: string): string {
   const slug = name

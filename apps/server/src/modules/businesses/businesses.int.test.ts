@@ -331,6 +331,32 @@ describe('upsertWorkplace', () => {
     });
   });
 
+  it('never gives a business the address of a page, and names same-named businesses apart at once', async () => {
+    const named = await gql(t.app, CREATE, { input: { name: 'New' } }, { cookie: buyer });
+    expect((named.body.data?.upsertWorkplace as { slug: string }).slug).toBe('new-2');
+    const chosen = await gql(
+      t.app,
+      CREATE,
+      { input: { name: 'Orders Cellar', slug: 'orders' } },
+      { cookie: buyer },
+    );
+    expect(chosen.body.errors?.[0]?.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: 'slug',
+    });
+
+    const together = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        gql(t.app, CREATE, { input: { name: 'Twin Barrel Works' } }, { cookie: buyer }),
+      ),
+    );
+    const slugs = together.map((result) => {
+      expect(result.body.errors).toBeUndefined();
+      return (result.body.data?.upsertWorkplace as { slug: string }).slug;
+    });
+    expect(new Set(slugs).size).toBe(5);
+  });
+
   it('is refused to anonymous callers and checks the name', async () => {
     expect(
       (await gql(t.app, CREATE, { input: { name: 'X' } })).body.errors?.[0]?.extensions?.code,

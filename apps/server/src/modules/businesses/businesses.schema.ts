@@ -1,5 +1,9 @@
 import { builder } from '../../graphql/builder';
-import { addressUpdateSchema, businessUpdateSchema, newBusinessSchema } from '@bevy/core/schemas';
+import {
+  addressUpdateSchema,
+  businessUpdateSchema,
+  newBusinessSchema,
+} from '@bevy/core/business-schemas';
 import type { RequestContext } from '../../graphql/context';
 import { badInput, fromZodError, notFound } from '../../graphql/errors';
 import { managesBusiness, requireMember, requireViewer } from '../../graphql/guards';

@@ -1,12 +1,13 @@
-import { slugFromName } from '@bevy/core';
+import { RESERVED_BUSINESS_SLUGS, slugFromName } from '@bevy/core';
 import {
   type AddressUpdate,
   type BusinessUpdate,
   type newBusinessSchema,
-} from '@bevy/core/schemas';
+} from '@bevy/core/business-schemas';
 import { and, asc, eq, inArray, isNotNull, like, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { addresses, businessMembers, businessTags, businesses, tags } from '../../db/schema';
 import type { RequestContext } from '../../graphql/context';
 import { badInput } from '../../graphql/errors';
@@ -182,7 +183,7 @@ async function freeSlug(db: Db, wanted: string): Promise<string> {
     .select({ slug: businesses.slug })
     .from(businesses)
     .where(or(eq(businesses.slug, wanted), like(businesses.slug, `${wanted}-%`)));
-  const used = new Set(taken.map((row) => row.slug));
+  const used = new Set([...RESERVED_BUSINESS_SLUGS, ...taken.map((row) => row.slug)]);
   if (!used.has(wanted)) return wanted;
   for (let n = 2; ; n++) if (!used.has(`${wanted}-${n}`)) return `${wanted}-${n}`;
 }
@@ -195,7 +196,25 @@ export async function createWorkplace(
 ): Promise<BusinessRow> {
   const address = input.address ?? {};
   const coordinates = coordinatesOfZip(address.postal_code, 'address.postal_code');
-  return ctx.db.transaction(async (tx) => {
+  // Two businesses of one name created at once may both find the same slug free; the unique
+  // constraint refuses the second, which then looks again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await insertWorkplace(ctx.db, userId, input, coordinates);
+    } catch (error) {
+      if (attempt >= 5 || !isUniqueViolation(error, 'businesses_slug_unique')) throw error;
+    }
+  }
+}
+
+async function insertWorkplace(
+  database: Db,
+  userId: number,
+  input: NewBusiness,
+  coordinates: { latitude: number | null; longitude: number | null },
+): Promise<BusinessRow> {
+  const address = input.address ?? {};
+  return database.transaction(async (tx) => {
     const db = tx as unknown as Db;
     const slug = await freeSlug(db, input.slug ?? slugFromName(input.name));
     const [business] = await db
