@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BEVERAGE_TYPES, PRODUCT_STATUSES } from './beverage';
+import { siteImagePath } from './site-images';
 
 /** A price typed by a person: above zero, at most two decimals, turned into integer cents. */
 const priceInCents = z
@@ -60,11 +61,7 @@ export const productInputSchema = z.object({
   name: z.string().trim().min(1, 'Enter the product name.').max(150, 'Use at most 150 characters.'),
   beverageType: z.enum(BEVERAGE_TYPES, { error: 'Choose the beverage type.' }),
   shortDescription: z.string().trim().max(1000, 'Use at most 1000 characters.').default(''),
-  bottleImageUrl: z
-    .string()
-    .regex(/^\/uploads\/[a-f0-9]{32}\.(jpg|png|gif|webp)$/, 'Upload the bottle image again.')
-    .nullable()
-    .optional(),
+  bottleImageUrl: siteImagePath.nullable().optional(),
   producedBy: optionalText(150),
   abv: z
     .number()

@@ -181,6 +181,48 @@ describe('products', () => {
     });
   });
 
+  it("saves a demo product as it is, with the site's own bottle picture", async () => {
+    const PRODUCT = `query($id: Int!) { product(id: $id) {
+      id name productType short_description bottleImageUrl
+      retailPricing { price_per_unit minimum_unit_count_for_price }
+    } }`;
+    const list = await gql(
+      t.app,
+      `query($slug: String!) { businessProducts(slug: $slug) { id bottleImageUrl } }`,
+      { slug: ownSlug },
+      { cookie: seller },
+    );
+    const first = (
+      list.body.data!.businessProducts as { id: number; bottleImageUrl: string | null }[]
+    ).find((product) => product.bottleImageUrl?.startsWith('/art/'));
+    const stored = (await gql(t.app, PRODUCT, { id: first!.id }, { cookie: seller })).body.data!
+      .product as {
+      name: string;
+      productType: string;
+      bottleImageUrl: string;
+      retailPricing: { price_per_unit: number; minimum_unit_count_for_price: number }[];
+    };
+    expect(stored.bottleImageUrl).toMatch(/^\/art\/bottles\//);
+    const saved = await gql(
+      t.app,
+      UPDATE,
+      {
+        id: first!.id,
+        input: input({
+          name: stored.name,
+          beverageType: stored.productType,
+          bottleImageUrl: stored.bottleImageUrl,
+          retailTiers: stored.retailPricing.map((tier) => ({
+            minimum_unit_count_for_price: tier.minimum_unit_count_for_price,
+            price: tier.price_per_unit / 100,
+          })),
+        }),
+      },
+      { cookie: seller },
+    );
+    expect(saved.body.errors).toBeUndefined();
+  });
+
   it('keeps an optional stock count', async () => {
     const SAVED = `mutation($slug: String!, $input: ProductInput!) { createProduct(slug: $slug, input: $input) { id stockCount } }`;
     const counted = await gql(
