@@ -100,7 +100,9 @@ describe('payment connection with the offline provider', () => {
   it('sends an anonymous browser to log in and back, and refuses an anonymous API call', async () => {
     const browser = await setup(t.app, ownSlug);
     expect(browser.statusCode).toBe(303);
-    expect(browser.headers.location).toBe(`/login?next=${encodeURIComponent(setupUrl(ownSlug))}`);
+    expect(browser.headers.location).toBe(
+      `/login?next=${encodeURIComponent(`/business/${ownSlug}/stripe-connect-status`)}`,
+    );
     const api = await setup(t.app, ownSlug, JSON_ACCEPT);
     expect(api.statusCode).toBe(401);
     expect(api.json()).toEqual({

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { Viewer } from '../../graphql/context';
-import { worksAt } from '../../graphql/guards';
+import { managesBusiness } from '../../graphql/guards';
 import { HttpError, sendError } from '../../http/errors';
 import { findBusinessBySlug } from '../businesses/businesses.service';
 import { OFFLINE_ACCOUNT_ID, offlineOnboardingSchema } from './offline-provider';
@@ -25,7 +25,7 @@ async function requireViewer(request: FastifyRequest): Promise<Viewer> {
 }
 
 async function requireMemberOf(db: Db, viewer: Viewer, business: { id: number; name: string }) {
-  if (viewer.isAdmin || (await worksAt({ db }, viewer.id, business.id))) return;
+  if (await managesBusiness({ db, viewer }, business.id)) return;
   throw new HttpError(
     403,
     'FORBIDDEN',
@@ -102,9 +102,10 @@ export async function paymentRoutes(
     const { slug } = query.data;
     const viewer = await request.viewer();
     if (!viewer) {
-      // A link followed by a person: log in, then come straight back here.
+      // A link followed by a person: log in, then land on the business's payment status, a page
+      // of the app (the log-in page navigates within the app, where this server route is not).
       if (wantsHtml(request)) {
-        return reply.redirect(`/login?next=${encodeURIComponent(request.url)}`, 303);
+        return reply.redirect(`/login?next=${encodeURIComponent(connectStatusPath(slug))}`, 303);
       }
       return sendError(reply, 401, 'UNAUTHENTICATED', 'Log in to connect payments.');
     }
