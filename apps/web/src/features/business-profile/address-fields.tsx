@@ -1,6 +1,6 @@
 import { Grid, Select, TextInput } from '@mantine/core';
 import type { ChangeEvent, ReactNode } from 'react';
-import { US_STATE_OPTIONS } from './us-state-options';
+import { US_STATE_OPTIONS } from '../../lib/us-state-options';
 
 /** The address fields a seller types, by their names in the API. */
 export const ADDRESS_FIELDS = [

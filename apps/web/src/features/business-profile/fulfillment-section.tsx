@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { ProfileValues } from './profile-values';
 import { ProfileSection } from './profile-section';
 import type { FieldErrors, ProfileField } from './use-profile-autosave';
-import { US_STATE_OPTIONS } from './us-state-options';
+import { US_STATE_OPTIONS } from '../../lib/us-state-options';
 
 /** The radius a delivery option starts with when it is first turned on. */
 const DEFAULT_DELIVERY_RADIUS_MILES = 25;
@@ -167,7 +167,7 @@ export function FulfillmentSection({
         />
         <MultiSelect
           label="States you are licensed to ship to"
-          description="Buyers in other states cannot order shipping from you."
+          description="Every state your licences allow you to ship to; shipping is offered to buyers there."
           placeholder={values.ship_to_states.length === 0 ? 'Search for a state' : undefined}
           data={US_STATE_OPTIONS}
           value={values.ship_to_states}

@@ -1,4 +1,4 @@
-import { newBusinessSchema } from '@bevy/core/schemas';
+import { newBusinessSchema } from '@bevy/core/business-schemas';
 import { Button, Container, Fieldset, Group, Paper, Text, TextInput, Title } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';

@@ -1,4 +1,4 @@
-import { addressUpdateSchema, businessUpdateSchema } from '@bevy/core/schemas';
+import { addressUpdateSchema, businessUpdateSchema } from '@bevy/core/business-schemas';
 import { useEffect, useState } from 'react';
 import { useClient, type CombinedError } from 'urql';
 import { BatchedUpdates, PerFieldUpdates, type BatchState } from '../../lib/batched-updates';
