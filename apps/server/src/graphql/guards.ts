@@ -44,7 +44,7 @@ export async function requireMember(
   businessId: number,
 ): Promise<Viewer> {
   const viewer = requireViewer(ctx);
-  if (!viewer.isAdmin && !(await worksAt(ctx, viewer.id, businessId))) {
+  if (!(await managesBusiness(ctx, businessId))) {
     throw forbidden('Only people who work at this business can do that.');
   }
   return viewer;

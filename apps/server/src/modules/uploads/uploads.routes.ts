@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { businessMembers } from '../../db/schema';
-import { worksAt } from '../../graphql/guards';
+import { managesBusiness } from '../../graphql/guards';
 import { HttpError } from '../../http/errors';
 import { findBusinessBySlug } from '../businesses/businesses.service';
 import { localFileStore, s3FileStore, type FileStore } from './file-store';
@@ -27,7 +27,7 @@ async function assertMayUpload(db: Db, request: FastifyRequest, slug: string | u
   if (viewer.isAdmin) return;
   if (slug) {
     const business = await findBusinessBySlug({ db }, slug);
-    if (!business || !(await worksAt({ db }, viewer.id, business.id))) {
+    if (!business || !(await managesBusiness({ db, viewer }, business.id))) {
       throw new HttpError(
         403,
         'FORBIDDEN',
@@ -91,7 +91,11 @@ export async function uploadRoutes(
       try {
         file = await part.toBuffer();
       } catch {
-        throw new HttpError(413, 'FILE_TOO_LARGE', 'File is too big. Max filesize: 10MiB.');
+        throw new HttpError(
+          413,
+          'FILE_TOO_LARGE',
+          `File is too big (over ${IMAGE_UPLOAD_MAX_BYTES / 1024 / 1024}MiB). Max filesize: ${IMAGE_UPLOAD_MAX_BYTES / 1024 / 1024}MiB.`,
+        );
       }
     }
     // Who may upload is checked before the file is looked at, but after it was read off the wire.

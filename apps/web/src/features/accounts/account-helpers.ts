@@ -41,5 +41,3 @@ export function useReturnAfterLogIn(): {
   };
   return { nextPath, nextQuery, returnToNextPath };
 }
-
-export { describeError, type ServerRefusal } from '../../lib/server-error';

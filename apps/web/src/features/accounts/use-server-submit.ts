@@ -2,7 +2,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { useState } from 'react';
 import type { CombinedError } from 'urql';
 import { showServerError } from '../../lib/form-focus';
-import { describeError } from './account-helpers';
+import { describeError } from '../../lib/server-error';
 
 interface ServerSubmitOptions<Values> {
   /** Sends the checked values, usually with a GraphQL mutation. */

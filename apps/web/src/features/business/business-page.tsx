@@ -25,7 +25,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { Configure, InstantSearch } from 'react-instantsearch';
-import { formatPhoneNumber } from '@bevy/core/contact';
+import { formatPhoneNumber, SOCIAL_NETWORKS, type SocialNetwork } from '@bevy/core/contact';
 import { useParams } from 'react-router';
 import { gql, useQuery } from 'urql';
 import { NoBusinessHere } from '../../components/business-frame';
@@ -74,37 +74,20 @@ const BUSINESS_BY_SLUG = gql`
   }
 `;
 
-const SOCIAL_LINKS: {
-  key: 'instagram' | 'twitter' | 'facebook' | 'linkedin';
-  label: string;
-  icon: Icon;
-  url: (handle: string) => string;
-}[] = [
-  {
-    key: 'instagram',
-    label: 'Instagram',
-    icon: IconBrandInstagram,
-    url: (h) => `https://instagram.com/${h}`,
-  },
-  { key: 'twitter', label: 'X (Twitter)', icon: IconBrandX, url: (h) => `https://x.com/${h}` },
-  {
-    key: 'facebook',
-    label: 'Facebook',
-    icon: IconBrandFacebook,
-    url: (h) => `https://facebook.com/${h}`,
-  },
-  {
-    key: 'linkedin',
-    label: 'LinkedIn',
-    icon: IconBrandLinkedin,
-    url: (h) => `https://www.linkedin.com/company/${h}`,
-  },
-];
+const SOCIAL_ICONS: Record<SocialNetwork, Icon> = {
+  instagram: IconBrandInstagram,
+  twitter: IconBrandX,
+  facebook: IconBrandFacebook,
+  linkedin: IconBrandLinkedin,
+};
 
-/** A handle may be stored as a bare name or as a full URL; anything unsafe gives no link. */
-function socialUrl(handle: string, toUrl: (handle: string) => string): string | null {
-  if (/^[a-z][a-z0-9+.-]*:/i.test(handle)) return safeLinkTarget(handle);
-  return toUrl(encodeURIComponent(handle.replace(/^@/, '')));
+/**
+ * Stored as the profile's URL (the server normalises what sellers type); older rows may hold a
+ * bare handle. Anything unsafe gives no link.
+ */
+function socialUrl(network: SocialNetwork, stored: string): string | null {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(stored)) return safeLinkTarget(stored);
+  return `${SOCIAL_NETWORKS[network].profile}${encodeURIComponent(stored.replace(/^@/, ''))}`;
 }
 
 function BusinessProducts({ business }: { business: PublicBusiness }) {
@@ -167,10 +150,10 @@ export function BusinessPage() {
   }
   if (!business) return <NoBusinessHere way={{ to: '/shop', label: 'Browse the shop' }} />;
 
-  const socials = SOCIAL_LINKS.flatMap((social) => {
-    const handle = business[social.key];
-    const href = handle ? socialUrl(handle, social.url) : null;
-    return href ? [{ ...social, href }] : [];
+  const socials = (Object.keys(SOCIAL_ICONS) as SocialNetwork[]).flatMap((key) => {
+    const stored = business[key];
+    const href = stored ? socialUrl(key, stored) : null;
+    return href ? [{ key, label: SOCIAL_NETWORKS[key].label, icon: SOCIAL_ICONS[key], href }] : [];
   });
   const website = safeLinkTarget(business.website);
   const address = business.addresses[0]?.formatted_address;

@@ -1,11 +1,5 @@
 import '@mantine/dropzone/styles.css';
-import {
-  LICENSE_DOCUMENT_MAX_BYTES,
-  LICENSE_DOCUMENT_TYPES,
-  LICENSE_TYPES,
-  US_STATE_CODES,
-  US_STATES,
-} from '@bevy/core';
+import { LICENSE_DOCUMENT_MAX_BYTES, LICENSE_DOCUMENT_TYPES, LICENSE_TYPES } from '@bevy/core';
 import { wholesaleApplicationSchema } from '@bevy/core/schemas';
 import {
   Alert,
@@ -40,6 +34,7 @@ import { formatCalendarDate, tomorrowIsoDate } from '../../lib/dates';
 import { showServerError } from '../../lib/form-focus';
 import { siteConfig } from '../../lib/site-config';
 import { describeRejectedFile, mebibytes } from '../../lib/upload';
+import { US_STATE_OPTIONS } from '../../lib/us-state-options';
 import {
   useMe,
   useMyWholesaleApplication,
@@ -68,10 +63,6 @@ const ACCEPTED_DOCUMENT_NAMES = Object.values(LICENSE_DOCUMENT_TYPES).join(', ')
 const DOCUMENT_ERROR_CODES = ['FILE_TOO_LARGE', 'UNSUPPORTED_FILE_TYPE'];
 
 const LICENSE_TYPE_OPTIONS = [...LICENSE_TYPES];
-const STATE_OPTIONS = US_STATE_CODES.map((code) => ({
-  value: code,
-  label: `${US_STATES[code]} (${code})`,
-}));
 
 const validateFields = zod4Resolver(wholesaleApplicationSchema, { errorPriority: 'first' });
 
@@ -206,7 +197,7 @@ function ApplicationForm({ onSubmitted }: { onSubmitted: (app: MyWholesaleApplic
         <Select
           label="Issuing state"
           placeholder="Type to search"
-          data={STATE_OPTIONS}
+          data={US_STATE_OPTIONS}
           searchable
           nothingFoundMessage="No state matches"
           allowDeselect={false}
