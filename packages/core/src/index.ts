@@ -6,6 +6,7 @@ export * from './fulfillment';
 export * from './geo';
 export * from './limits';
 export * from './money';
+export * from './payments';
 export * from './pricing';
 export * from './us-states';
 export * from './wholesale';

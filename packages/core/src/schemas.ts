@@ -5,3 +5,4 @@ export * from './account-schemas';
 export * from './banner-schemas';
 export * from './wholesale-schemas';
 export * from './product-schemas';
+export * from './payment-schemas';

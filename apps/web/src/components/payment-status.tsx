@@ -1,3 +1,4 @@
+import { setupConnectAccountPath } from '@bevy/core';
 import { Anchor, Text, VisuallyHidden } from '@mantine/core';
 import { gql, useQuery } from 'urql';
 import { readPaymentState } from '../lib/payment-state';
@@ -42,7 +43,7 @@ export function PaymentStatus({
         <Text fz="sm">
           Payments are not set up yet.{' '}
           {/* A server address, not a page of this app: a full navigation. */}
-          <Anchor href={`/stripe/setup-connect-account?slug=${encodeURIComponent(slug)}`} fw={600}>
+          <Anchor href={setupConnectAccountPath(slug)} fw={600}>
             Connect payments
             {businessName ? <VisuallyHidden> for {businessName}</VisuallyHidden> : null}
           </Anchor>

@@ -40,11 +40,3 @@ export class PaymentProviderError extends Error {
     this.name = 'PaymentProviderError';
   }
 }
-
-/** The seller's status page, where both providers send them back to. */
-export const connectStatusPath = (slug: string) =>
-  `/business/${encodeURIComponent(slug)}/stripe-connect-status`;
-
-/** The contract's setup address (contract/http.md), which starts or resumes onboarding. */
-export const setupConnectAccountPath = (slug: string) =>
-  `/stripe/setup-connect-account?slug=${encodeURIComponent(slug)}`;

@@ -1,3 +1,5 @@
+import { connectStatusPath, OFFLINE_ACCOUNT_ID } from '@bevy/core';
+import { offlineOnboardingSchema } from '@bevy/core/schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -5,8 +7,7 @@ import type { Viewer } from '../../graphql/context';
 import { managesBusiness } from '../../graphql/guards';
 import { HttpError, sendError } from '../../http/errors';
 import { findBusinessBySlug } from '../businesses/businesses.service';
-import { OFFLINE_ACCOUNT_ID, offlineOnboardingSchema } from './offline-provider';
-import { connectStatusPath, PaymentProviderError, type PaymentProvider } from './payment-provider';
+import { PaymentProviderError, type PaymentProvider } from './payment-provider';
 import {
   completeOfflineOnboarding,
   findOfflineAccount,

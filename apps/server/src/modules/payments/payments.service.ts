@@ -3,11 +3,8 @@ import type { Config } from '../../config';
 import type { RequestContext } from '../../graphql/context';
 import { businesses, paymentAccounts } from '../../db/schema';
 import type { BusinessRow } from '../businesses/businesses.service';
-import {
-  createOfflineProvider,
-  offlineVerification,
-  type OfflineOnboardingInput,
-} from './offline-provider';
+import type { OfflineOnboardingInput } from '@bevy/core/schemas';
+import { createOfflineProvider, offlineVerification } from './offline-provider';
 import type { PaymentAccountState } from './payment-provider';
 import { createStripeClient, createStripeProvider } from './stripe-provider';
 

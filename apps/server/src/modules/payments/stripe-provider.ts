@@ -1,8 +1,7 @@
+import { connectStatusPath, setupConnectAccountPath } from '@bevy/core';
 import Stripe from 'stripe';
 import {
-  connectStatusPath,
   PaymentProviderError,
-  setupConnectAccountPath,
   type ConnectingBusiness,
   type PaymentAccountState,
   type PaymentProvider,

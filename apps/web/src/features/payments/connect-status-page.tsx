@@ -1,4 +1,4 @@
-import { COMMISSION_BASIS_POINTS } from '@bevy/core';
+import { COMMISSION_BASIS_POINTS, OFFLINE_ACCOUNT_PREFIX } from '@bevy/core';
 import { Alert, Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { gql, useQuery } from 'urql';
@@ -6,7 +6,6 @@ import { BusinessFrame, type FramedBusiness } from '../../components/business-fr
 import { PaymentStatus } from '../../components/payment-status';
 
 /** Offline (test-mode) account ids, as the server makes them without Stripe keys. */
-const OFFLINE_ACCOUNT_PREFIX = 'acct_offline_';
 
 const PAYMENT_ACCOUNT = gql`
   query PaymentAccountOfBusiness($slug: String!) {

@@ -1,4 +1,12 @@
 import {
+  connectStatusPath,
+  OFFLINE_ACCOUNT_ID,
+  PENDING_SSN_LAST4,
+  TEST_BANK_ACCOUNT,
+  VERIFYING_SSN_LAST4,
+} from '@bevy/core';
+import { offlineOnboardingSchema } from '@bevy/core/schemas';
+import {
   Alert,
   Anchor,
   Button,
@@ -13,6 +21,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconFlask } from '@tabler/icons-react';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -21,14 +30,6 @@ import { FormWithRefusal } from '../../components/form-with-refusal';
 import { PageLoading } from '../../components/page-loading';
 import { focusFirstError } from '../../lib/form-focus';
 import { siteConfig } from '../../lib/site-config';
-
-/** Stripe's test-mode values: the SSN ending that verifies, the one that stays pending, a bank. */
-const VERIFYING_SSN_LAST4 = '0000';
-const PENDING_SSN_LAST4 = '1111';
-const TEST_ROUTING_NUMBER = '110000000';
-const TEST_ACCOUNT_NUMBER = '000123456789';
-
-const ACCOUNT_ID = /^acct_offline_[a-f0-9]{16}$/;
 
 interface OfflineAccount {
   account: { id: string; details_submitted: boolean; charges_enabled: boolean };
@@ -46,8 +47,6 @@ type OnboardingValues = {
   routingNumber: string;
   accountNumber: string;
 };
-
-const statusPath = (slug: string) => `/business/${encodeURIComponent(slug)}/stripe-connect-status`;
 
 /** The latest birth date of an adult (18 today), as <input type="date"> writes it. */
 function latestAdultBirthDate(): string {
@@ -140,13 +139,14 @@ function OnboardingForm({ data }: { data: OfflineAccount }) {
       legalName: '',
       dateOfBirth: '',
       ssnLast4: '',
-      routingNumber: TEST_ROUTING_NUMBER,
-      accountNumber: TEST_ACCOUNT_NUMBER,
+      routingNumber: TEST_BANK_ACCOUNT.routingNumber,
+      accountNumber: TEST_BANK_ACCOUNT.accountNumber,
     },
+    validate: zod4Resolver(offlineOnboardingSchema, { errorPriority: 'first' }),
   });
   const { account, business } = data;
 
-  // The server checks every field (one set of rules); its refusals land beside their fields.
+  // Checked here and again by the server, with the same rules; refusals land beside their fields.
   const submit = async (values: OnboardingValues) => {
     setRefusal(null);
     setSubmitting(true);
@@ -163,7 +163,7 @@ function OnboardingForm({ data }: { data: OfflineAccount }) {
       const payload = (await response.json().catch(() => null)) as
         ({ returnUrl?: string } & Refusal) | null;
       if (response.ok) {
-        await navigate(payload?.returnUrl ?? statusPath(business.slug));
+        await navigate(payload?.returnUrl ?? connectStatusPath(business.slug));
         return;
       }
       const fields = payload?.error?.fields ?? {};
@@ -244,7 +244,8 @@ function OnboardingForm({ data }: { data: OfflineAccount }) {
             label="Routing number"
             description={
               <>
-                Stripe’s test routing number <Code>{TEST_ROUTING_NUMBER}</Code> is filled in.
+                Stripe’s test routing number <Code>{TEST_BANK_ACCOUNT.routingNumber}</Code> is
+                filled in.
               </>
             }
             inputMode="numeric"
@@ -257,7 +258,8 @@ function OnboardingForm({ data }: { data: OfflineAccount }) {
             label="Account number"
             description={
               <>
-                Stripe’s test account number <Code>{TEST_ACCOUNT_NUMBER}</Code> is filled in.
+                Stripe’s test account number <Code>{TEST_BANK_ACCOUNT.accountNumber}</Code> is
+                filled in.
               </>
             }
             inputMode="numeric"
@@ -267,7 +269,7 @@ function OnboardingForm({ data }: { data: OfflineAccount }) {
             {...form.getInputProps('accountNumber')}
           />
           <Group justify="space-between" align="center" mt="xs" wrap="wrap">
-            <Anchor component={Link} to={statusPath(business.slug)} fz="sm">
+            <Anchor component={Link} to={connectStatusPath(business.slug)} fz="sm">
               Leave without finishing
             </Anchor>
             <Button type="submit" loading={submitting}>
@@ -289,7 +291,7 @@ export function OfflineOnboardingPage() {
   const [searchParams] = useSearchParams();
   const accountParam = searchParams.get('account');
   const slug = searchParams.get('slug');
-  const accountId = accountParam && ACCOUNT_ID.test(accountParam) ? accountParam : null;
+  const accountId = accountParam && OFFLINE_ACCOUNT_ID.test(accountParam) ? accountParam : null;
   const loaded = useOfflineAccount(accountId);
 
   if (loaded.state === 'loading') {
@@ -305,7 +307,7 @@ export function OfflineOnboardingPage() {
         <Alert color="red" title="This onboarding link cannot be used">
           {loaded.message}{' '}
           {slug ? (
-            <Anchor component={Link} to={statusPath(slug)} fz="inherit">
+            <Anchor component={Link} to={connectStatusPath(slug)} fz="inherit">
               Back to the payment status
             </Anchor>
           ) : (
