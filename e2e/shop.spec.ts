@@ -82,3 +82,42 @@ test('a product tile links to its producer page, which opens in a new tab', asyn
   await expect(businessPage.getByRole('article')).toHaveCount(4);
   await expectNoSeriousA11yViolations(businessPage);
 });
+
+test('delivery keeps unreachable products listed but disabled with their reason; shipping goes by state', async ({
+  page,
+}) => {
+  await page.goto('/shop');
+  const count = page.getByText(/^[\d,]+ products?$/);
+  await expect(count).toBeVisible();
+  const countNow = async () => Number((await count.textContent())!.replace(/\D/g, ''));
+
+  await page.getByRole('radio', { name: 'Delivery' }).check();
+  const zip = page.getByRole('textbox', { name: 'Zip code' });
+  await expect(zip).toHaveAttribute('placeholder', 'Your delivery zip code');
+  await zip.fill('97214');
+  await expect(page.getByText('Near Portland, OR')).toBeVisible();
+  const disabled = page.locator('article[aria-disabled="true"]');
+  await expect(disabled.first()).toBeVisible();
+  await expect(disabled.first()).toContainText(
+    /Out of delivery range: \d+ miles away, delivers within \d+ miles|Does not deliver to retail buyers/,
+  );
+  // Nearest first: the first tile is one this buyer can have delivered.
+  await expect(page.getByRole('article').first()).not.toHaveAttribute('aria-disabled', 'true');
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole('radio', { name: 'Shipping' }).check();
+  await expect(disabled).toHaveCount(0);
+  await expect.poll(countNow).toBeGreaterThan(0);
+  const toOregon = await countNow();
+  await zip.fill('84101');
+  await expect(page.getByText('Near Salt Lake City, UT')).toBeVisible();
+  // No demo producer is licensed to ship to Utah.
+  await expect(
+    page.getByText('No producer licensed to ship to your state matches your search.'),
+  ).toBeVisible();
+  await zip.fill('97214');
+  await expect.poll(countNow).toBe(toOregon);
+
+  await page.getByRole('radio', { name: 'Pickup at business' }).check();
+  await expect(page.getByText('Pickup distance from zip code: 50 miles')).toBeVisible();
+});

@@ -30,6 +30,8 @@ export interface ProductHit extends FulfillmentFlags {
   _geoloc: { lat: number; lng: number } | null;
   fulfillment_deliver_retail_radius_miles: number | null;
   fulfillment_deliver_wholesale_radius_miles: number | null;
+  /** Postal codes of the states the producer is licensed to ship to. */
+  ship_to_states: string[];
   retailPricing: PriceTier[];
   wholesalePricing: PriceTier[];
 }

@@ -58,7 +58,13 @@ export interface TileEditMode {
 }
 
 type ProductTileProps = { hit: TileProduct } & (
-  { buyer: BuyerKind; edit?: undefined } | { edit: TileEditMode; buyer?: undefined }
+  | {
+      buyer: BuyerKind;
+      edit?: undefined;
+      /** Why this buyer cannot get the product the way they chose (e.g. out of delivery range). */
+      unavailable?: string | null;
+    }
+  | { edit: TileEditMode; buyer?: undefined; unavailable?: undefined }
 );
 
 /** Spec section 9, lazy images: placeholder colour #eee, fade-in 0.3 s. */
@@ -168,7 +174,7 @@ function LazyBottleImage({ src, alt, type }: { src: string; alt: string; type: B
  * One product (spec "Product tile"): in shop mode with the buyer's prices (cart controls arrive
  * with the cart), in edit mode with both price lists, its draft mark, stock and an Edit button.
  */
-export function ProductTile({ hit, buyer, edit }: ProductTileProps) {
+export function ProductTile({ hit, buyer, edit, unavailable }: ProductTileProps) {
   const type = hit['Beverage Type']?.[0];
   if (!isBeverageType(type)) {
     console.error(`Product ${hit.objectID} has an unreadable beverage type`, type);
@@ -176,11 +182,22 @@ export function ProductTile({ hit, buyer, edit }: ProductTileProps) {
   }
   const producer = hit.producedBy || hit.name;
   const titleId = `product-${hit.objectID}-title`;
+  const unavailableId = `product-${hit.objectID}-unavailable`;
   const facets = facetGroups(hit);
 
   return (
-    <Card component="article" withBorder padding="md" aria-labelledby={titleId} h="100%">
-      <Stack gap="xs" h="100%">
+    <Card
+      component="article"
+      withBorder
+      padding="md"
+      aria-labelledby={titleId}
+      aria-describedby={unavailable ? unavailableId : undefined}
+      aria-disabled={unavailable ? true : undefined}
+      data-unavailable={unavailable ? true : undefined}
+      h="100%"
+      bg={unavailable ? 'gray.0' : undefined}
+    >
+      <Stack gap="xs" h="100%" style={unavailable ? { opacity: 0.75 } : undefined}>
         <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
           <Anchor
             component={Link}
@@ -281,6 +298,11 @@ export function ProductTile({ hit, buyer, edit }: ProductTileProps) {
           </Stack>
         ) : (
           <Stack gap={2} mt="auto">
+            {unavailable ? (
+              <Text id={unavailableId} fz="sm" fw={600} c="red.9">
+                {unavailable}
+              </Text>
+            ) : null}
             <PriceTierList
               tiers={buyer === 'wholesale' ? hit.wholesalePricing : hit.retailPricing}
               listLabel="Price tiers"

@@ -7,10 +7,17 @@ interface SearchResultsProps {
   buyer: BuyerKind;
   cols?: { base: number; sm?: number; lg?: number };
   emptyMessage: string;
+  /** Why a hit cannot reach this buyer, if it cannot: it is still listed, but disabled. */
+  unavailableReason?: (hit: ProductHit) => string | null;
 }
 
 /** Product tiles for the current results, with loading, error and empty states. */
-export function SearchResults({ buyer, cols, emptyMessage }: SearchResultsProps) {
+export function SearchResults({
+  buyer,
+  cols,
+  emptyMessage,
+  unavailableReason,
+}: SearchResultsProps) {
   const { items, results } = useHits<ProductHit & Record<string, unknown>>();
   const { status, error } = useInstantSearch();
 
@@ -42,7 +49,12 @@ export function SearchResults({ buyer, cols, emptyMessage }: SearchResultsProps)
       ) : (
         <SimpleGrid cols={cols ?? { base: 1, sm: 2, lg: 3 }} spacing="md" mt="sm">
           {items.map((hit) => (
-            <ProductTile key={hit.objectID} hit={hit} buyer={buyer} />
+            <ProductTile
+              key={hit.objectID}
+              hit={hit}
+              buyer={buyer}
+              unavailable={unavailableReason?.(hit) ?? null}
+            />
           ))}
         </SimpleGrid>
       )}

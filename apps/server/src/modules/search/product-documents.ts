@@ -21,6 +21,7 @@ export const PRODUCT_FACETS = [
   'fulfillment_deliver_wholesale',
   'fulfillment_ship_retail',
   'fulfillment_ship_wholesale',
+  'ship_to_states',
 ] as const;
 
 export const PRODUCT_INDEX_SETTINGS = {
@@ -133,6 +134,7 @@ export async function loadProductDocuments(
       fulfillment_deliver_retail_radius_miles: business.fulfillment_deliver_retail_radius_miles,
       fulfillment_deliver_wholesale_radius_miles:
         business.fulfillment_deliver_wholesale_radius_miles,
+      ship_to_states: business.ship_to_states,
       retailPricing: productTiers.retail,
       wholesalePricing: productTiers.wholesale,
     };

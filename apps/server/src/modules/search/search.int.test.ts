@@ -193,6 +193,21 @@ describe('product search', () => {
     expect(pickup.nbHits).toBeGreaterThan(400);
   });
 
+  it('ships only from producers licensed for the buyer’s state', async () => {
+    const shipsTo = async (state: string) =>
+      (
+        await search({
+          hitsPerPage: 1000,
+          filters: `fulfillment_ship_retail:true AND ship_to_states:"${state}"`,
+        })
+      ).body.results[0] as { nbHits: number; hits: (Hit & { ship_to_states: string[] })[] };
+    const newYork = await shipsTo('NY');
+    expect(newYork.nbHits).toBeGreaterThan(0);
+    for (const hit of newYork.hits) expect(hit.ship_to_states).toContain('NY');
+    // No demo producer is licensed for Utah.
+    expect((await shipsTo('UT')).nbHits).toBe(0);
+  });
+
   it('limits results to one business by its slug', async () => {
     const any = (await search({ hitsPerPage: 1 })).body.results[0].hits[0] as Hit;
     const result = (await search({ filters: `slug:"${any.slug}"`, hitsPerPage: 4, distinct: true }))

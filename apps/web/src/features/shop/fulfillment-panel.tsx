@@ -1,10 +1,12 @@
-import { PICKUP_RADIUS_MILES, type BuyerKind } from '@bevy/core';
+import { PICKUP_RADIUS_MILES, type BuyerKind, type FulfillmentMode } from '@bevy/core';
 import { Radio, Slider, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { ZipLocation } from '../../lib/use-zip-location';
 
 interface FulfillmentPanelProps {
   buyer: BuyerKind;
+  mode: FulfillmentMode;
+  onModeChange: (mode: FulfillmentMode) => void;
   zip: string;
   onZipChange: (zip: string) => void;
   zipError: string | null;
@@ -13,9 +15,16 @@ interface FulfillmentPanelProps {
   onRadiusChange: (miles: number) => void;
 }
 
+const ZIP_HINT: Record<FulfillmentMode, string> = {
+  pickup: 'Find producers near you',
+  delivery: 'See who delivers to you',
+  ship: 'See who can ship to your state',
+};
+
 /** The shop's left column: how the buyer wants to get their order. */
 export function FulfillmentPanel(props: FulfillmentPanelProps) {
-  const { buyer, zip, onZipChange, zipError, location, radiusMiles, onRadiusChange } = props;
+  const { buyer, mode, onModeChange, zip, onZipChange, zipError, location } = props;
+  const { radiusMiles, onRadiusChange } = props;
   // The label follows the thumb while dragging; the search runs when the drag ends.
   const [draftRadius, setDraftRadius] = useState(radiusMiles);
 
@@ -24,9 +33,16 @@ export function FulfillmentPanel(props: FulfillmentPanelProps) {
       <Title order={2} fz="lg" id="fulfillment-heading">
         Fulfillment
       </Title>
-      <Radio.Group value="pickup" name="fulfillment" label="How do you want to get it?">
+      <Radio.Group
+        value={mode}
+        onChange={(value) => onModeChange(value as FulfillmentMode)}
+        name="fulfillment"
+        label="How do you want to get it?"
+      >
         <Stack mt="xs" gap="xs">
           <Radio value="pickup" label="Pickup at business" />
+          <Radio value="delivery" label="Delivery" />
+          <Radio value="ship" label="Shipping" />
         </Stack>
       </Radio.Group>
       <TextInput
@@ -34,9 +50,9 @@ export function FulfillmentPanel(props: FulfillmentPanelProps) {
         description={
           location
             ? `${zipError ? 'Still showing results near' : 'Near'} ${location.city}, ${location.state}`
-            : 'Find producers near you'
+            : ZIP_HINT[mode]
         }
-        placeholder="e.g. 97214"
+        placeholder={mode === 'pickup' ? 'e.g. 97214' : 'Your delivery zip code'}
         value={zip}
         onChange={(event) => onZipChange(event.currentTarget.value)}
         error={zipError}
@@ -44,29 +60,31 @@ export function FulfillmentPanel(props: FulfillmentPanelProps) {
         autoComplete="postal-code"
         maxLength={10}
       />
-      <div>
-        <Text fz="sm" fw={500} aria-hidden>
-          Pickup distance from zip code: {draftRadius} miles
-        </Text>
-        <Slider
-          mt="xs"
-          min={PICKUP_RADIUS_MILES.min}
-          max={PICKUP_RADIUS_MILES.max}
-          step={1}
-          value={draftRadius}
-          onChange={setDraftRadius}
-          onChangeEnd={onRadiusChange}
-          label={null}
-          // Mantine's thumb drops thumbProps, so the visible label text is repeated as its name.
-          thumbLabel={`Pickup distance from zip code: ${draftRadius} miles`}
-          thumbValueText={(miles) => `${miles} miles`}
-          marks={[
-            { value: 1, label: '1' },
-            { value: 50, label: '50' },
-            { value: 100, label: '100' },
-          ]}
-        />
-      </div>
+      {mode === 'pickup' ? (
+        <div>
+          <Text fz="sm" fw={500} aria-hidden>
+            Pickup distance from zip code: {draftRadius} miles
+          </Text>
+          <Slider
+            mt="xs"
+            min={PICKUP_RADIUS_MILES.min}
+            max={PICKUP_RADIUS_MILES.max}
+            step={1}
+            value={draftRadius}
+            onChange={setDraftRadius}
+            onChangeEnd={onRadiusChange}
+            label={null}
+            // Mantine's thumb drops thumbProps, so the visible label text is repeated as its name.
+            thumbLabel={`Pickup distance from zip code: ${draftRadius} miles`}
+            thumbValueText={(miles) => `${miles} miles`}
+            marks={[
+              { value: 1, label: '1' },
+              { value: 50, label: '50' },
+              { value: 100, label: '100' },
+            ]}
+          />
+        </div>
+      ) : null}
       <Text fz="sm" mt="md">
         You are currently shopping for {buyer} prices.
       </Text>

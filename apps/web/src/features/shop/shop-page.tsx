@@ -1,8 +1,12 @@
 import {
-  fulfillmentFlagFor,
+  deliveryRefusal,
+  describeDeliveryRefusal,
+  fulfillmentSearchFilter,
   milesToMeters,
   PICKUP_RADIUS_MILES,
   SHOP_HITS_PER_PAGE,
+  type FulfillmentMode,
+  type ProductHit,
 } from '@bevy/core';
 import { Box, Center, Container, Grid, Loader, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
@@ -26,11 +30,25 @@ interface ShopPageProps {
   redirectWholesaleBuyers?: boolean;
 }
 
+/** What an empty result says, by fulfilment choice and whether a ZIP code is known. */
+const EMPTY_MESSAGE: Record<FulfillmentMode, (located: boolean) => string> = {
+  pickup: (located) =>
+    located
+      ? 'No products match here. Try a larger pickup distance or a different search.'
+      : 'No products match your search. Try different words.',
+  delivery: () => 'No producer that delivers matches your search. Try different words.',
+  ship: (located) =>
+    located
+      ? 'No producer licensed to ship to your state matches your search.'
+      : 'No products match your search. Try different words.',
+};
+
 export function ShopPage({ redirectWholesaleBuyers = false }: ShopPageProps) {
   useDocumentTitle(`Shop · ${siteConfig.siteName}`);
   const searchClient = useSearchClient();
   const { me } = useMe();
   const buyer = useBuyerKind();
+  const [mode, setMode] = useState<FulfillmentMode>('pickup');
   const [zip, setZip] = useState('');
   const [radiusMiles, setRadiusMiles] = useState<number>(PICKUP_RADIUS_MILES.default);
   const { location, error: zipError } = useZipLocation(zip);
@@ -53,11 +71,14 @@ export function ShopPage({ redirectWholesaleBuyers = false }: ShopPageProps) {
         >
           <Configure
             hitsPerPage={SHOP_HITS_PER_PAGE}
-            filters={`${fulfillmentFlagFor('pickup', buyer)}:true`}
-            {...(location
+            filters={fulfillmentSearchFilter(mode, buyer, location?.state ?? null)}
+            {...(location && mode !== 'ship'
               ? {
                   aroundLatLng: `${location.lat},${location.lng}`,
-                  aroundRadius: Math.round(milesToMeters(radiusMiles)),
+                  // Pickup keeps producers within the distance; delivery lists everyone who
+                  // delivers, nearest first, and disables those out of range.
+                  aroundRadius:
+                    mode === 'pickup' ? Math.round(milesToMeters(radiusMiles)) : ('all' as const),
                 }
               : {})}
           />
@@ -65,6 +86,8 @@ export function ShopPage({ redirectWholesaleBuyers = false }: ShopPageProps) {
             <Grid.Col span={{ base: 12, md: 3 }}>
               <FulfillmentPanel
                 buyer={buyer}
+                mode={mode}
+                onModeChange={setMode}
                 zip={zip}
                 onZipChange={setZip}
                 zipError={zipError}
@@ -84,10 +107,14 @@ export function ShopPage({ redirectWholesaleBuyers = false }: ShopPageProps) {
                 />
                 <SearchResults
                   buyer={buyer}
-                  emptyMessage={
-                    location
-                      ? 'No products match here. Try a larger pickup distance or a different search.'
-                      : 'No products match your search. Try different words.'
+                  emptyMessage={EMPTY_MESSAGE[mode](location !== null)}
+                  unavailableReason={
+                    mode === 'delivery'
+                      ? (hit: ProductHit) => {
+                          const refusal = deliveryRefusal(hit, buyer, location);
+                          return refusal ? describeDeliveryRefusal(refusal) : null;
+                        }
+                      : undefined
                   }
                 />
                 <SearchPagination
