@@ -82,7 +82,9 @@ export function createSearchClient(initialKey: string | null, userId: number | n
       },
       body: JSON.stringify({ requests }),
     });
-    if ((response.status === 401 || response.status === 403) && !retried) {
+    // A key the server could not accept (expired, or from another secret) was served as
+    // anonymous: get this user's key again and repeat the search once with it.
+    if (response.headers.get('x-search-key-status') && !retried) {
       forgetStoredToken(userId);
       key = await fetchSearchKey(userId);
       return post(requests, true);

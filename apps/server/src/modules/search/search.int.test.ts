@@ -120,17 +120,36 @@ describe('product search', () => {
     expect(body.results[0].facets).toEqual({});
   });
 
-  it('refuses a forged or expired key', async () => {
-    const forged = createSearchKey('wholesale', 'some-other-secret-that-is-long-enough!!');
-    expect((await search({}, forged)).status).toBe(403);
-    const expired = createSearchKey(
-      'wholesale',
-      t.config.searchKeySecret,
-      Date.now() - 2 * 86_400_000,
-    );
-    const response = await search({}, expired);
-    expect(response.status).toBe(401);
-    expect(response.body.error.code).toBe('SEARCH_KEY_EXPIRED');
+  it('serves a forged, tampered or expired key as anonymous: retail prices only', async () => {
+    const valid = createSearchKey('wholesale', t.config.searchKeySecret);
+    const [payload, signature] = valid.split('.') as [string, string];
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    const tampered = `${Buffer.from(JSON.stringify({ ...claims, exp: claims.exp + 1 })).toString('base64url')}.${signature}`;
+    const retailClaimsSignedWrongly = createSearchKey('retail', t.config.searchKeySecret);
+    const swapped = `${payload}.${retailClaimsSignedWrongly.split('.')[1]}`;
+    const keys: [string, string][] = [
+      [createSearchKey('wholesale', 'some-other-secret-that-is-long-enough!!'), 'invalid'],
+      [tampered, 'invalid'],
+      [swapped, 'invalid'],
+      ['not-a-key', 'invalid'],
+      [
+        createSearchKey('wholesale', t.config.searchKeySecret, Date.now() - 2 * 86_400_000),
+        'expired',
+      ],
+    ];
+    for (const [key, status] of keys) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/search',
+        headers: { 'content-type': 'application/json', 'x-search-key': key },
+        payload: { requests: [{ indexName: 'products', params: { hitsPerPage: 50 } }] },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['x-search-key-status']).toBe(status);
+      const hits = response.json().results[0].hits as Hit[];
+      expect(hits.length).toBeGreaterThan(0);
+      for (const hit of hits) expect(hit.wholesalePricing).toEqual([]);
+    }
   });
 
   it('rejects a query over 512 characters with a clear 400', async () => {

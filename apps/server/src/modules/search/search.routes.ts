@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { BuyerKind } from '@bevy/core';
 import { SearchInputError } from '@bevy/search';
 import type { Config } from '../../config';
@@ -16,6 +16,8 @@ interface SearchRoutesOptions {
 }
 
 const KEY_HEADERS = ['x-algolia-api-key', 'x-search-key'] as const;
+/** Set when the key sent was expired or invalid and the caller was served as anonymous. */
+export const SEARCH_KEY_STATUS_HEADER = 'x-search-key-status';
 
 function searchKeyOf(request: FastifyRequest): string | undefined {
   for (const header of KEY_HEADERS) {
@@ -34,15 +36,17 @@ export async function searchRoutes(app: FastifyInstance, options: SearchRoutesOp
     return user && seesWholesalePricing(user) ? 'wholesale' : 'retail';
   }
 
-  function buyerKindOfKey(request: FastifyRequest): BuyerKind {
+  /**
+   * The buyer kind a key proves. A forged, tampered or expired key proves nothing, so its holder
+   * is served as anonymous (retail); a response header says so, for the client to get a new key.
+   */
+  function buyerKindOfKey(request: FastifyRequest, reply: FastifyReply): BuyerKind {
     const key = searchKeyOf(request);
     if (!key) return 'retail';
     const check = verifySearchKey(key, config.searchKeySecret);
     if (check.ok) return check.claims.buyer;
-    if (check.reason === 'expired') {
-      throw new HttpError(401, 'SEARCH_KEY_EXPIRED', 'This search key has expired. Get a new one.');
-    }
-    throw new HttpError(403, 'INVALID_SEARCH_KEY', 'This search key is not valid.');
+    reply.header(SEARCH_KEY_STATUS_HEADER, check.reason === 'expired' ? 'expired' : 'invalid');
+    return 'retail';
   }
 
   app.get('/get-search-token', async (request, reply) => {
@@ -50,8 +54,8 @@ export async function searchRoutes(app: FastifyInstance, options: SearchRoutesOp
     return { publicKey: createSearchKey(await buyerKindOfViewer(request), config.searchKeySecret) };
   });
 
-  const handleQueries = async (request: FastifyRequest) => {
-    const buyer = buyerKindOfKey(request);
+  const handleQueries = async (request: FastifyRequest, reply: FastifyReply) => {
+    const buyer = buyerKindOfKey(request, reply);
     const parsed = multiQueryBodySchema.safeParse(request.body);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;

@@ -1,0 +1,118 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users, wholesaleApplications } from '../../db/schema';
+import { gql, logInAs } from '../../test/graphql-client';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** The key GET /get-search-token gives this caller (the server decides what it allows). */
+async function searchKeyFor(cookie?: string): Promise<string> {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: '/get-search-token',
+    headers: cookie ? { cookie } : {},
+  });
+  return response.json().publicKey as string;
+}
+
+/** A signed-up user with a wholesale application still waiting for review. */
+async function pendingApplicant(): Promise<string> {
+  const email = `pending-${Date.now()}@example.com`;
+  const signUp = await gql(
+    t.app,
+    'mutation($input: SignUpInput!) { signUp(input: $input) { id } }',
+    {
+      input: {
+        name: 'Pat Pending',
+        email,
+        password: 'amber-fermenter-7734',
+        dateOfBirth: '1985-02-02',
+      },
+    },
+  );
+  const id = (signUp.body.data!.signUp as { id: number }).id;
+  await t.database.db.insert(wholesaleApplications).values({
+    user_id: id,
+    business_name: 'Pending Bottle Shop',
+    license_type: 'Retailer (off-premises)',
+    license_number: 'P-1',
+    issuing_state: 'OR',
+    license_expires_on: '2031-01-01',
+    document_path: 'none',
+    document_name: 'licence.pdf',
+    document_type: 'application/pdf',
+  });
+  return signUp.cookie!;
+}
+
+/** The requests a shop page sends: browsing, text, every facet, highlights, facet-value search. */
+const REQUESTS = [
+  { indexName: 'products', params: { hitsPerPage: 100, facets: ['*'] } },
+  { indexName: 'products', params: { query: 'pinot', hitsPerPage: 100, facets: ['*'] } },
+  {
+    indexName: 'products',
+    params: {
+      query: 'ipa',
+      hitsPerPage: 50,
+      highlightPreTag: '__ais-highlight__',
+      highlightPostTag: '__/ais-highlight__',
+      attributesToHighlight: ['*'],
+    },
+  },
+  { indexName: 'products', type: 'facet', facet: 'Produced By', params: { facetQuery: '' } },
+  { indexName: 'products', params: { hitsPerPage: 100, page: 3 } },
+];
+
+async function searchAs(key: string | null) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/search',
+    headers: { 'content-type': 'application/json', ...(key ? { 'x-search-key': key } : {}) },
+    payload: { requests: REQUESTS },
+  });
+  expect(response.statusCode).toBe(200);
+  return response.body;
+}
+
+/** Whether any wholesale tier appears anywhere in a response body. */
+function containsWholesaleTier(body: string): boolean {
+  return /"wholesalePricing":\[\{/.test(body) || /wholesalePricing"?:\s*\{/.test(body);
+}
+
+describe('wholesale prices stay private', () => {
+  it('an approved wholesale buyer does receive wholesale tiers (so the check below can fail)', async () => {
+    const cookie = await logInAs(t.app, 'wholesale@bevy.example', 'bevy-wholesale-demo');
+    expect(containsWholesaleTier(await searchAs(await searchKeyFor(cookie)))).toBe(true);
+  });
+
+  it('anonymous, retail and not-yet-approved users never receive one, in any response', async () => {
+    const retail = await logInAs(t.app, 'buyer@bevy.example', 'bevy-buyer-demo');
+    const pending = await pendingApplicant();
+    const callers: [string, string | null][] = [
+      ['no key at all', null],
+      ['anonymous key', await searchKeyFor()],
+      ['retail buyer', await searchKeyFor(retail)],
+      ['pending applicant', await searchKeyFor(pending)],
+    ];
+    for (const [who, key] of callers) {
+      const body = await searchAs(key);
+      expect(containsWholesaleTier(body), who).toBe(false);
+      // Hits exist and carry retail prices, so the absence above is not an empty answer.
+      expect(body, who).toMatch(/"retailPricing":\[\{/);
+    }
+  });
+
+  it('an expired approval is retail again', async () => {
+    const cookie = await logInAs(t.app, 'wholesale@bevy.example', 'bevy-wholesale-demo');
+    await t.database.db
+      .update(users)
+      .set({ wholesale_access_expires_on: '2020-01-01' })
+      .where(eq(users.email, 'wholesale@bevy.example'));
+    expect(containsWholesaleTier(await searchAs(await searchKeyFor(cookie)))).toBe(false);
+  });
+});
