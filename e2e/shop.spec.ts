@@ -121,3 +121,58 @@ test('delivery keeps unreachable products listed but disabled with their reason;
   await page.getByRole('radio', { name: 'Pickup at business' }).check();
   await expect(page.getByText('Pickup distance from zip code: 50 miles')).toBeVisible();
 });
+
+test('refiners narrow the shop: a beverage type, a varietal found by its search, then a word', async ({
+  page,
+}) => {
+  await page.goto('/shop');
+  const count = page.getByText(/^[\d,]+ products?$/);
+  await expect(count).toBeVisible();
+  const countNow = async () => Number((await count.textContent())!.replace(/\D/g, ''));
+  const all = await countNow();
+
+  await page.getByRole('checkbox', { name: /^Wine \(\d+\)$/ }).check();
+  await expect.poll(countNow).toBeLessThan(all);
+  const wines = await countNow();
+  const wineCount = page.getByRole('checkbox', { name: /^Wine \(\d+\)$/ });
+  // The refined facet keeps the count it would have unrefined, and it matches the results.
+  await expect(wineCount).toHaveAccessibleName(`Wine (${wines})`);
+
+  await page.getByRole('searchbox', { name: 'Search Varietal' }).fill('pinot');
+  const pinotNoir = page.getByRole('checkbox', { name: /^Pinot Noir \(\d+\)$/ });
+  await pinotNoir.check();
+  await expect.poll(countNow).toBeLessThan(wines);
+  for (const tile of await page.getByRole('article').all()) {
+    await expect(tile).toContainText('Varietal:Pinot Noir');
+  }
+
+  await page.getByRole('searchbox', { name: 'Search products' }).fill('cherry');
+  await expect(async () => {
+    expect(await countNow()).toBeGreaterThan(0);
+    for (const tile of await page.getByRole('article').all()) {
+      await expect(tile).toContainText(/cherry/i);
+    }
+  }).toPass();
+
+  await page.getByRole('button', { name: 'Clear refinements' }).click();
+  await expect(page.getByRole('checkbox', { name: /^Wine \(\d+\)$/ })).not.toBeChecked();
+});
+
+test('a producer’s page refines its own products by ABV', async ({ page }) => {
+  await page.goto('/business/cascadia-hollow-cellars');
+  const count = page.getByText(/^[\d,]+ products?$/);
+  await expect(count).toBeVisible();
+  const countNow = async () => Number((await count.textContent())!.replace(/\D/g, ''));
+  const all = await countNow();
+  const abv = page.getByRole('group', { name: 'ABV' }).getByRole('checkbox').first();
+  // The checkbox is named like "13.5% (2)": refining by it keeps only products of that ABV.
+  const label = await abv.evaluate((box: HTMLInputElement) => box.labels?.[0]?.textContent ?? '');
+  const percent = /^(\d+(?:\.\d+)?)%/.exec(label)?.[1];
+  expect(percent).toBeDefined();
+  await abv.check();
+  await expect.poll(countNow).toBeLessThan(all);
+  for (const tile of await page.getByRole('article').all()) {
+    await expect(tile).toContainText(`ABV:${percent}%`);
+  }
+  await expectNoSeriousA11yViolations(page);
+});

@@ -1,10 +1,11 @@
-import { BUSINESS_PAGE_HITS_PER_PAGE } from '@bevy/core';
+import { BUSINESS_PAGE_HITS_PER_PAGE, SEARCH_STALLED_DELAY_MS } from '@bevy/core';
 import {
   ActionIcon,
   Anchor,
   Box,
   Center,
   Container,
+  Grid,
   Group,
   Image,
   Loader,
@@ -30,6 +31,8 @@ import { useParams } from 'react-router';
 import { gql, useQuery } from 'urql';
 import { NoBusinessHere } from '../../components/business-frame';
 import { BusinessNav } from '../../components/business-nav';
+import { ClearRefinements } from '../../components/clear-refinements';
+import { RefinementFacet } from '../../components/refinement-facet';
 import { SearchPagination } from '../../components/search-pagination';
 import { SearchResults } from '../../components/search-results';
 import { PRODUCT_INDEX, useSearchClient } from '../../lib/search-client';
@@ -99,19 +102,39 @@ function BusinessProducts({ business }: { business: PublicBusiness }) {
         Products from {business.name}
       </Title>
       {searchClient ? (
-        <InstantSearch searchClient={searchClient} indexName={PRODUCT_INDEX}>
+        <InstantSearch
+          searchClient={searchClient}
+          indexName={PRODUCT_INDEX}
+          stalledSearchDelay={SEARCH_STALLED_DELAY_MS}
+        >
           <Configure
             hitsPerPage={BUSINESS_PAGE_HITS_PER_PAGE}
             filters={`slug:"${business.slug.replace(/"/g, '')}"`}
             distinct
             analytics={false}
           />
-          <SearchResults
-            buyer={buyer}
-            cols={{ base: 1, sm: 2, lg: 4 }}
-            emptyMessage={`${business.name} has no products listed yet.`}
-          />
-          <SearchPagination />
+          <Grid gap="xl">
+            <Grid.Col span={{ base: 12, md: 3 }}>
+              {/* Spec "Public business page": clear-refinements, then its four refiners. */}
+              <Stack gap="md" component="section" aria-label="Refine products">
+                <Group>
+                  <ClearRefinements />
+                </Group>
+                <RefinementFacet attribute="Beverage Type" title="Beverage Type" />
+                <RefinementFacet attribute="ABV" title="ABV" formatValue={(abv) => `${abv}%`} />
+                <RefinementFacet attribute="Varietal" title="Varietal" />
+                <RefinementFacet attribute="Closure Style" title="Closure Style" />
+              </Stack>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 9 }}>
+              <SearchResults
+                buyer={buyer}
+                cols={{ base: 1, sm: 2, lg: 4 }}
+                emptyMessage={`${business.name} has no products listed yet.`}
+              />
+              <SearchPagination />
+            </Grid.Col>
+          </Grid>
         </InstantSearch>
       ) : (
         <Text role="status">Loading...</Text>

@@ -4,15 +4,18 @@ import {
   fulfillmentSearchFilter,
   milesToMeters,
   PICKUP_RADIUS_MILES,
+  SEARCH_STALLED_DELAY_MS,
   SHOP_HITS_PER_PAGE,
   type FulfillmentMode,
   type ProductHit,
 } from '@bevy/core';
-import { Box, Center, Container, Grid, Loader, Stack, Text, Title } from '@mantine/core';
+import { Box, Center, Container, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useRef, useState } from 'react';
 import { Configure, InstantSearch } from 'react-instantsearch';
 import { Navigate } from 'react-router';
+import { ClearRefinements } from '../../components/clear-refinements';
+import { RefinementFacet } from '../../components/refinement-facet';
 import { SearchBox } from '../../components/search-box';
 import { SearchPagination } from '../../components/search-pagination';
 import { SearchResults } from '../../components/search-results';
@@ -28,6 +31,27 @@ interface ShopPageProps {
    * under /business/research-and-shop keeps them, as it is where they shop.
    */
   redirectWholesaleBuyers?: boolean;
+}
+
+/** Spec "Shop page": the refiners, in its order. */
+function ShopRefiners() {
+  return (
+    <Stack gap="md" component="section" aria-labelledby="refine-heading">
+      <Group justify="space-between" align="center">
+        <Title order={2} fz="lg" id="refine-heading">
+          Refine
+        </Title>
+        <ClearRefinements />
+      </Group>
+      <RefinementFacet attribute="Beverage Type" title="Beverage Type" />
+      <RefinementFacet attribute="Closure Style" title="Closure Style" />
+      <RefinementFacet attribute="Format" title="Format" />
+      <RefinementFacet attribute="Produced By" title="Produced By" searchable />
+      <RefinementFacet attribute="Varietal" title="Varietal" searchable />
+      <RefinementFacet attribute="Vintage" title="Vintage" searchable />
+      <RefinementFacet attribute="Volume" title="Volume (in ml)" formatValue={(ml) => `${ml} ml`} />
+    </Stack>
+  );
 }
 
 /** What an empty result says, by fulfilment choice and whether a ZIP code is known. */
@@ -68,6 +92,7 @@ export function ShopPage({ redirectWholesaleBuyers = false }: ShopPageProps) {
           searchClient={searchClient}
           indexName={PRODUCT_INDEX}
           future={{ preserveSharedStateOnUnmount: true }}
+          stalledSearchDelay={SEARCH_STALLED_DELAY_MS}
         >
           <Configure
             hitsPerPage={SHOP_HITS_PER_PAGE}
@@ -84,17 +109,20 @@ export function ShopPage({ redirectWholesaleBuyers = false }: ShopPageProps) {
           />
           <Grid gap="xl">
             <Grid.Col span={{ base: 12, md: 3 }}>
-              <FulfillmentPanel
-                buyer={buyer}
-                mode={mode}
-                onModeChange={setMode}
-                zip={zip}
-                onZipChange={setZip}
-                zipError={zipError}
-                location={location}
-                radiusMiles={radiusMiles}
-                onRadiusChange={setRadiusMiles}
-              />
+              <Stack gap="xl">
+                <FulfillmentPanel
+                  buyer={buyer}
+                  mode={mode}
+                  onModeChange={setMode}
+                  zip={zip}
+                  onZipChange={setZip}
+                  zipError={zipError}
+                  location={location}
+                  radiusMiles={radiusMiles}
+                  onRadiusChange={setRadiusMiles}
+                />
+                <ShopRefiners />
+              </Stack>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 9 }}>
               <Stack gap="sm" component="section" aria-labelledby="results-heading">
