@@ -473,6 +473,13 @@ describe('search: facets', () => {
     });
   });
 
+  it('counts a document once per value, even when an array attribute repeats the value', () => {
+    index.upsert({ objectID: 's', name: 'Junmai Sake', 'Beverage Type': ['Sake', 'Sake'] });
+    expect(index.search({ query: 'junmai', facets: ['Beverage Type'] }).facets).toEqual({
+      'Beverage Type': { Sake: 1 },
+    });
+  });
+
   it('counts booleans and numbers as strings', () => {
     const { facets } = index.search({
       query: 'wine',
@@ -674,6 +681,13 @@ describe('searchFacetValues', () => {
         .searchFacetValues('Varietal', 'c', { aroundLatLng: at(PORTLAND), aroundRadius: 80_000 })
         .facetHits.map((hit) => hit.value),
     ).toEqual(['Chardonnay']);
+  });
+
+  it('counts a document once per value, even when an array attribute repeats the value', () => {
+    index.upsert({ objectID: 's', name: 'Junmai Sake', 'Beverage Type': ['Sake', 'Sake'] });
+    expect(index.searchFacetValues('Beverage Type', 'sa', {}).facetHits).toEqual([
+      { value: 'Sake', count: 1, highlighted: '<em>Sa</em>ke' },
+    ]);
   });
 
   it('caps the number of facet hits', () => {

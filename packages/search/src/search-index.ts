@@ -369,12 +369,14 @@ export class SearchIndex {
     });
   }
 
+  /** The document's distinct values of a facet: a count is of documents, so each value once. */
   private facetValues(document: SearchDocument, attribute: string): string[] {
     const value = document[attribute];
     if (value === undefined || value === null) return [];
-    return (Array.isArray(value) ? value : [value])
+    const values = (Array.isArray(value) ? value : [value])
       .filter((item) => item !== null && item !== undefined && item !== '')
       .map(String);
+    return values.length > 1 ? [...new Set(values)] : values;
   }
 
   private countFacets(
