@@ -15,6 +15,7 @@ import { paymentRoutes } from './modules/payments/payments.routes';
 import { paymentProviderFor } from './modules/payments/payments.service';
 import { ProductSearch } from './modules/search/product-search';
 import { searchRoutes } from './modules/search/search.routes';
+import { startSearchSync } from './modules/search/search-sync';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { webRoutes } from './modules/web/web.routes';
 import { wholesaleRoutes } from './modules/wholesale/wholesale.routes';
@@ -46,6 +47,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const productSearch = deps.productSearch ?? new ProductSearch();
   if (!deps.productSearch) await productSearch.rebuild(database.db);
   app.decorate('productSearch', productSearch);
+  // Other server processes on the same PostgreSQL hear of this one's writes, and it of theirs.
+  const stopSearchSync = await startSearchSync(database, productSearch, app.log);
+  app.addHook('onClose', stopSearchSync);
 
   registerErrorHandler(app);
   await app.register(fastifyHelmet, {

@@ -17,7 +17,60 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * PostgreSQL only: a dedicated connection that LISTENs on `channel` and hands each payload to
+   * `onMessage`. It reconnects by itself and calls `onReconnect` once it listens again (messages
+   * sent meanwhile are lost, so the caller catches up). Resolves to a function that stops it.
+   */
+  listen?(
+    channel: string,
+    onMessage: (payload: string) => void,
+    hooks?: { onReconnect?: () => void; onError?: (error: Error) => void },
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+const LISTEN_RETRY_MS = 1000;
+
+/** A LISTEN connection of its own (pooled ones are shared), kept open across failures. */
+function listenerFor(url: string): NonNullable<Database['listen']> {
+  return async (channel, onMessage, hooks = {}) => {
+    let client: pg.Client | undefined;
+    let stopped = false;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const connect = async (isReconnect: boolean): Promise<void> => {
+      const next = new pg.Client({ connectionString: url });
+      next.on('notification', (message) => {
+        if (message.channel === channel && message.payload !== undefined)
+          onMessage(message.payload);
+      });
+      next.on('error', (error) => {
+        hooks.onError?.(error);
+        void next.end().catch(() => undefined);
+        if (!stopped && client === next) {
+          client = undefined;
+          retry = setTimeout(() => void connect(true).catch(scheduleRetry), LISTEN_RETRY_MS);
+        }
+      });
+      await next.connect();
+      // The channel name is ours, a fixed identifier; LISTEN takes no parameters.
+      await next.query(`LISTEN ${channel}`);
+      client = next;
+      if (isReconnect) hooks.onReconnect?.();
+    };
+    const scheduleRetry = (error: Error) => {
+      hooks.onError?.(error);
+      if (!stopped) {
+        retry = setTimeout(() => void connect(true).catch(scheduleRetry), LISTEN_RETRY_MS);
+      }
+    };
+    await connect(false);
+    return async () => {
+      stopped = true;
+      clearTimeout(retry);
+      await client?.end().catch(() => undefined);
+    };
+  };
 }
 
 const migrationsFolder = path.resolve(
@@ -54,7 +107,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await pool.end();
       throw error;
     }
-    return { db: db as unknown as Db, kind: 'postgres', close: once(() => pool.end()) };
+    return {
+      db: db as unknown as Db,
+      kind: 'postgres',
+      listen: listenerFor(options.url),
+      close: once(() => pool.end()),
+    };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = new PGlite({

@@ -7,9 +7,14 @@ import { toEngineParams, type SearchRequest } from './search-request';
 /** Index names clients may use; the original's hosted-search name is kept as an alias. */
 export const PRODUCT_INDEX_NAMES = new Set(['products', 'Production Index']);
 
+/** Tells the other server processes that a business's products changed (see search-sync.ts). */
+export type ChangeAnnouncer = (businessId: number) => Promise<void>;
+
 /** This process's in-memory product index, built from the database. */
 export class ProductSearch {
   private index = new SearchIndex(PRODUCT_INDEX_SETTINGS);
+  /** Set when other processes hold indexes too (PostgreSQL); PGlite has this process only. */
+  announceChange: ChangeAnnouncer | undefined;
 
   get size(): number {
     return this.index.size;
@@ -21,11 +26,19 @@ export class ProductSearch {
     this.index = next;
   }
 
-  /** Re-reads one business's products, after the business or its products changed. */
-  async refreshBusiness(db: Db, businessId: number): Promise<void> {
+  /**
+   * Re-reads one business's products, after the business or its products changed, so the next
+   * search here sees the change; then tells the other processes, unless they told us.
+   */
+  async refreshBusiness(
+    db: Db,
+    businessId: number,
+    { announce = true }: { announce?: boolean } = {},
+  ): Promise<void> {
     const documents = await loadProductDocuments(db, { businessId });
     this.index.removeWhere((document) => document['producedByBusinessId'] === businessId);
     for (const document of documents) this.index.upsert(document);
+    if (announce) await this.announceChange?.(businessId);
   }
 
   search(
