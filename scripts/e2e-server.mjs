@@ -9,6 +9,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = process.env.E2E_PORT ?? '4310';
 const dataDir = path.join(root, 'data', `e2e-pglite-${port}`);
 rmSync(dataDir, { recursive: true, force: true });
+rmSync(`${dataDir}.search-snapshot`, { force: true });
 
 const server = spawn(
   process.execPath,

@@ -16,6 +16,7 @@ import { paymentProviderFor } from './modules/payments/payments.service';
 import { ProductSearch } from './modules/search/product-search';
 import { searchRoutes } from './modules/search/search.routes';
 import { startSearchSync } from './modules/search/search-sync';
+import { openProductIndex, saveProductIndex } from './modules/search/search-snapshot';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { webRoutes } from './modules/web/web.routes';
 import { wholesaleRoutes } from './modules/wholesale/wholesale.routes';
@@ -45,8 +46,20 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   });
 
   const productSearch = deps.productSearch ?? new ProductSearch();
-  if (!deps.productSearch) await productSearch.rebuild(database.db);
+  if (!deps.productSearch) {
+    const { source } = await openProductIndex(
+      productSearch,
+      database.db,
+      config.searchSnapshotPath,
+    );
+    app.log.info({ source, products: productSearch.size }, 'product index ready');
+  }
   app.decorate('productSearch', productSearch);
+  if (config.searchSnapshotPath) {
+    const file = config.searchSnapshotPath;
+    // Saved on the way out, so the next start can skip the rebuild if nothing changes meanwhile.
+    app.addHook('onClose', () => saveProductIndex(productSearch, database.db, file, app.log));
+  }
   // Other server processes on the same PostgreSQL hear of this one's writes, and it of theirs.
   const stopSearchSync = await startSearchSync(database, productSearch, app.log);
   app.addHook('onClose', stopSearchSync);

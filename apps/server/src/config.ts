@@ -45,6 +45,11 @@ const envSchema = z.object({
   /** Credentials for the bucket; unset uses the AWS SDK's default chain (environment, role). */
   S3_ACCESS_KEY_ID: optional(z.string().min(1)),
   S3_SECRET_ACCESS_KEY: optional(z.string().min(1)),
+  /**
+   * Where the search index is saved so a restart need not rebuild it; empty turns snapshots off.
+   * By default beside the embedded database, or data/search-snapshot.bin with DATABASE_URL.
+   */
+  SEARCH_SNAPSHOT_PATH: z.string().optional(),
   /** Built web app to serve; set to an empty string to serve the API only. */
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps', 'web', 'dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -78,6 +83,8 @@ const envSchema = z.object({
 export type Env = z.infer<typeof envSchema>;
 
 export interface Config extends Env {
+  /** The search index snapshot's file, or null when snapshots are off. */
+  searchSnapshotPath: string | null;
   isProduction: boolean;
   /** Origin of the marketplace, without a trailing slash. */
   publicUrl: string;
@@ -114,8 +121,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         '(or set ALLOW_OFFLINE_PAYMENTS=true for a demo site)',
     );
   }
+  const searchSnapshotPath =
+    env.SEARCH_SNAPSHOT_PATH ??
+    (env.DATABASE_URL
+      ? path.join(repoRoot, 'data', 'search-snapshot.bin')
+      : `${env.PGLITE_DATA_DIR.replace(/[/\\]+$/, '')}.search-snapshot`);
   return {
     ...env,
+    searchSnapshotPath: searchSnapshotPath === '' ? null : searchSnapshotPath,
     isProduction,
     publicUrl: (env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/$/, ''),
     sessionCookieName: isProduction ? '__Host-bevy_session' : 'bevy_session',

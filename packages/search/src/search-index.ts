@@ -95,6 +95,11 @@ export class SearchIndex {
     return this.idByObjectID.size;
   }
 
+  /** Every document in the index, in the order they were added. */
+  allDocuments(): SearchDocument[] {
+    return this.documents.filter((document): document is SearchDocument => document !== undefined);
+  }
+
   get(objectID: string): SearchDocument | undefined {
     const id = this.idByObjectID.get(objectID);
     return id === undefined ? undefined : this.documents[id];

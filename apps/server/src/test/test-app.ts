@@ -38,7 +38,14 @@ export async function createTestDatabase(): Promise<{ database: Database; drop()
 }
 
 export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: '',
+    // Each test database is new; a snapshot file would only be shared between workers.
+    SEARCH_SNAPSHOT_PATH: '',
+    ...env,
+  });
   const { database, drop } = await createTestDatabase();
   const app = await buildApp({ config, database, logger: false });
   await app.ready();

@@ -1,7 +1,12 @@
 import type { BuyerKind } from '@bevy/core';
 import { SearchIndex, type FacetSearchResult, type SearchResult } from '@bevy/search';
 import type { Db } from '../../db/client';
-import { loadProductDocuments, PRODUCT_INDEX_SETTINGS, projectForBuyer } from './product-documents';
+import {
+  loadProductDocuments,
+  PRODUCT_INDEX_SETTINGS,
+  projectForBuyer,
+  type ProductDocument,
+} from './product-documents';
 import { toEngineParams, type SearchRequest } from './search-request';
 
 /** Index names clients may use; the original's hosted-search name is kept as an alias. */
@@ -21,9 +26,19 @@ export class ProductSearch {
   }
 
   async rebuild(db: Db): Promise<void> {
+    this.load(await loadProductDocuments(db));
+  }
+
+  /** Replaces the whole index with `documents` (from the database, or a snapshot of it). */
+  load(documents: readonly ProductDocument[]): void {
     const next = new SearchIndex(PRODUCT_INDEX_SETTINGS);
-    for (const document of await loadProductDocuments(db)) next.upsert(document);
+    for (const document of documents) next.upsert(document);
     this.index = next;
+  }
+
+  /** Every document in the index, for a snapshot. */
+  documents(): ProductDocument[] {
+    return this.index.allDocuments() as ProductDocument[];
   }
 
   /**
