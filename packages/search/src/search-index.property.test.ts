@@ -247,17 +247,46 @@ function searchableWords(document: SearchDocument): Set<string> {
   return found;
 }
 
+/** Edit distance with adjacent swaps (optimal string alignment), by the textbook table. */
+function typoDistance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+      }
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
 /**
  * Every query word must be a word of the document; the last one may be the start of a word (it is
- * still being typed) unless the query ends with a space.
+ * still being typed) unless the query ends with a space. A query word of five letters or more
+ * may be one typo away (for the last word: from the start of some word, of its length ± 1).
  */
 function matchesQuery(documentWords: Set<string>, query: string): boolean {
   const queryWords = words(query);
   const lastIsPrefix = !/\s$/.test(query);
   return queryWords.every((queryWord, position) => {
-    if (documentWords.has(queryWord)) return true;
-    if (!lastIsPrefix || position !== queryWords.length - 1) return false;
-    for (const word of documentWords) if (word.startsWith(queryWord)) return true;
+    const prefix = lastIsPrefix && position === queryWords.length - 1;
+    const typoAllowed = queryWord.length >= 5;
+    for (const word of documentWords) {
+      if (word === queryWord || (prefix && word.startsWith(queryWord))) return true;
+      if (!typoAllowed) continue;
+      if (!prefix && typoDistance(word, queryWord) <= 1) return true;
+      if (prefix) {
+        for (const length of [queryWord.length - 1, queryWord.length, queryWord.length + 1]) {
+          if (length <= word.length && typoDistance(word.slice(0, length), queryWord) <= 1) {
+            return true;
+          }
+        }
+      }
+    }
     return false;
   });
 }

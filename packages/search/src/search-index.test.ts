@@ -120,7 +120,17 @@ describe('search: text matching', () => {
 
   it('matches the last word as a prefix', () => {
     expect(ids({ query: 'dry cid' })).toEqual(['3']);
-    expect(ids({ query: 'chard' })).toEqual(['9', '13']);
+    // 'Hard Kombucha' is one typo from 'chard' (five letters): it comes after the real matches.
+    expect(ids({ query: 'chard' })).toEqual(['9', '13', '5']);
+  });
+
+  it('forgives one typo in words of five letters or more, ranking exact matches first', () => {
+    expect(ids({ query: 'kombcuha ' })).toEqual(ids({ query: 'kombucha ' }));
+    expect(ids({ query: 'kombucha ' }).length).toBeGreaterThan(0);
+    // Four letters: no typo allowed.
+    expect(ids({ query: 'rsoe ' })).toEqual([]);
+    // Two typos: no match.
+    expect(ids({ query: 'kmobcuha ' })).toEqual([]);
   });
 
   it('does not prefix-match words before the last', () => {

@@ -9,6 +9,7 @@ import {
   type Predicate,
 } from './filters';
 import { foldForMatch, foldWithSources, tokenize } from './tokenize';
+import { MIN_WORD_LENGTH_FOR_TYPO, startsWithinOneTypo, withinOneTypo } from './typos';
 import {
   SearchInputError,
   type FacetSearchResult,
@@ -24,6 +25,8 @@ const DEFAULT_MAX_VALUES_PER_FACET = 100;
 
 interface Candidate {
   id: number;
+  /** Lower is better: how many query words matched only with a typo. */
+  typos: number;
   /** Higher is better: how many query words matched exactly, then in which attribute. */
   exactWords: number;
   attributeScore: number;
@@ -31,6 +34,20 @@ interface Candidate {
 }
 
 type RankingRule = { attribute: string; direction: 1 | -1 };
+
+/** How one query word matched one document: without a typo, exactly, in its best attribute. */
+interface WordMatch {
+  typo: boolean;
+  exact: boolean;
+  /** The attribute's position in searchableAttributes (0 = most important). */
+  rank: number;
+}
+
+function betterWordMatch(candidate: WordMatch, current: WordMatch): boolean {
+  if (candidate.typo !== current.typo) return !candidate.typo;
+  if (candidate.exact !== current.exact) return candidate.exact;
+  return candidate.rank < current.rank;
+}
 
 function parseCustomRanking(rules: string[]): RankingRule[] {
   return rules.map((rule) => {
@@ -284,7 +301,8 @@ export class SearchIndex {
   }
 
   private compare(a: Candidate, b: Candidate): number {
-    const byText = b.exactWords - a.exactWords || b.attributeScore - a.attributeScore;
+    const byText =
+      a.typos - b.typos || b.exactWords - a.exactWords || b.attributeScore - a.attributeScore;
     if (byText !== 0) return byText;
     if (a.distance !== b.distance) return a.distance - b.distance;
     const left = this.documents[a.id]!;
@@ -296,13 +314,16 @@ export class SearchIndex {
     return a.id - b.id;
   }
 
-  /** Documents containing every query word (the last as a prefix), with their text scores. */
+  /**
+   * Documents containing every query word (the last as a prefix), with their text scores. Words of
+   * five letters or more also match terms one typo away, ranked after exact matches.
+   */
   private textMatches(query: string): Map<number, Omit<Candidate, 'id' | 'distance'>> {
     const words = tokenize(query);
     const result = new Map<number, Omit<Candidate, 'id' | 'distance'>>();
     if (words.length === 0) {
       this.documents.forEach((document, id) => {
-        if (document) result.set(id, { exactWords: 0, attributeScore: 0 });
+        if (document) result.set(id, { typos: 0, exactWords: 0, attributeScore: 0 });
       });
       return result;
     }
@@ -310,25 +331,25 @@ export class SearchIndex {
     const lastIsPrefix = !/\s$/.test(query);
     words.forEach((word, index) => {
       const prefix = lastIsPrefix && index === words.length - 1;
-      const wordMatches = new Map<number, { exact: boolean; rank: number }>();
-      for (const term of prefix ? this.termsWithPrefix(word) : [word]) {
+      const wordMatches = new Map<number, WordMatch>();
+      const consider = (term: string, typo: boolean) => {
         const posting = this.postings.get(term);
-        if (!posting) continue;
+        if (!posting) return;
         const exact = term === word;
         for (const [id, rank] of posting) {
+          const match = { typo, exact, rank };
           const previous = wordMatches.get(id);
-          if (
-            !previous ||
-            (exact && !previous.exact) ||
-            (exact === previous.exact && rank < previous.rank)
-          ) {
-            wordMatches.set(id, { exact, rank });
-          }
+          if (!previous || betterWordMatch(match, previous)) wordMatches.set(id, match);
         }
+      };
+      for (const term of prefix ? this.termsWithPrefix(word) : [word]) consider(term, false);
+      if (word.length >= MIN_WORD_LENGTH_FOR_TYPO) {
+        for (const term of this.termsOneTypoAway(word, prefix)) consider(term, true);
       }
       if (index === 0) {
         for (const [id, match] of wordMatches) {
           result.set(id, {
+            typos: match.typo ? 1 : 0,
             exactWords: match.exact ? 1 : 0,
             attributeScore: attributeCount - match.rank,
           });
@@ -341,11 +362,22 @@ export class SearchIndex {
           result.delete(id);
           continue;
         }
+        scores.typos += match.typo ? 1 : 0;
         scores.exactWords += match.exact ? 1 : 0;
         scores.attributeScore += attributeCount - match.rank;
       }
     });
     return result;
+  }
+
+  /** Terms one typo from `word` (or, as it is typed, whose start is), other than its own matches. */
+  private termsOneTypoAway(word: string, prefix: boolean): string[] {
+    this.sortedTerms ??= [...this.postings.keys()].sort();
+    return this.sortedTerms.filter((term) =>
+      prefix
+        ? !term.startsWith(word) && startsWithinOneTypo(term, word)
+        : term !== word && withinOneTypo(term, word),
+    );
   }
 
   private termsWithPrefix(prefix: string): string[] {
