@@ -1,5 +1,12 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
+
+/** Waits for the results' "N products" line, and returns a reader of N. */
+async function resultCount(page: Page): Promise<() => Promise<number>> {
+  const count = page.getByText(/^[\d,]+ products?$/);
+  await expect(count).toBeVisible();
+  return async () => Number((await count.textContent())!.replace(/\D/g, ''));
+}
 
 test('opening / lands on the shop, which pages through product tiles', async ({ page }) => {
   await page.goto('/');
@@ -43,13 +50,12 @@ test('a search narrows the tiles, and a zip code limits them to nearby producers
   page,
 }) => {
   await page.goto('/shop');
-  const count = page.getByText(/^[\d,]+ products?$/);
-  await expect(count).toBeVisible();
-  const all = Number((await count.textContent())!.replace(/\D/g, ''));
+  const countNow = await resultCount(page);
+  const all = await countNow();
 
   await page.getByRole('searchbox', { name: 'Search products' }).fill('cider');
   await expect(async () => {
-    const narrowed = Number((await count.textContent())!.replace(/\D/g, ''));
+    const narrowed = await countNow();
     expect(narrowed).toBeGreaterThan(0);
     expect(narrowed).toBeLessThan(all);
   }).toPass();
@@ -58,7 +64,7 @@ test('a search narrows the tiles, and a zip code limits them to nearby producers
   await page.getByRole('textbox', { name: 'Zip code' }).fill('97214');
   await expect(page.getByText('Near Portland, OR')).toBeVisible();
   await expect(async () => {
-    const near = Number((await count.textContent())!.replace(/\D/g, ''));
+    const near = await countNow();
     expect(near).toBeGreaterThan(0);
     expect(near).toBeLessThan(all);
   }).toPass();
@@ -87,9 +93,7 @@ test('delivery keeps unreachable products listed but disabled with their reason;
   page,
 }) => {
   await page.goto('/shop');
-  const count = page.getByText(/^[\d,]+ products?$/);
-  await expect(count).toBeVisible();
-  const countNow = async () => Number((await count.textContent())!.replace(/\D/g, ''));
+  const countNow = await resultCount(page);
 
   await page.getByRole('radio', { name: 'Delivery' }).check();
   const zip = page.getByRole('textbox', { name: 'Zip code' });
@@ -128,9 +132,7 @@ test('refiners narrow the shop: a beverage type, a varietal found by its search,
   page,
 }) => {
   await page.goto('/shop');
-  const count = page.getByText(/^[\d,]+ products?$/);
-  await expect(count).toBeVisible();
-  const countNow = async () => Number((await count.textContent())!.replace(/\D/g, ''));
+  const countNow = await resultCount(page);
   const all = await countNow();
 
   await page.getByRole('checkbox', { name: /^Wine \(\d+\)$/ }).check();
@@ -161,9 +163,7 @@ test('refiners narrow the shop: a beverage type, a varietal found by its search,
 
 test('a producer’s page refines its own products by ABV', async ({ page }) => {
   await page.goto('/business/cascadia-hollow-cellars');
-  const count = page.getByText(/^[\d,]+ products?$/);
-  await expect(count).toBeVisible();
-  const countNow = async () => Number((await count.textContent())!.replace(/\D/g, ''));
+  const countNow = await resultCount(page);
   const all = await countNow();
   const abv = page.getByRole('group', { name: 'ABV' }).getByRole('checkbox').first();
   // The checkbox is named like "13.5% (2)": refining by it keeps only products of that ABV.

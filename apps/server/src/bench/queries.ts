@@ -2,7 +2,13 @@
 // values exist with realistic frequencies. Each query is kept twice: as the Algolia parameters our
 // engine and the HTTP route receive, and as a structured form the PostgreSQL and Orama adapters
 // translate, so no adapter has to parse Algolia's filter syntax.
-import { milesToMeters } from '@bevy/core';
+import {
+  milesToMeters,
+  BUYER_KINDS,
+  FULFILLMENT_MODES,
+  fulfillmentFlagFor,
+  type FulfillmentFlag,
+} from '@bevy/core';
 import { tokenize, type SearchParams } from '@bevy/search';
 import { hashString, mulberry32, pick, weighted, type Rng } from '../modules/seed/catalogue/random';
 import type { ProductDocument } from '../modules/search/product-documents';
@@ -36,15 +42,11 @@ export type ShopFacet = (typeof SHOP_FACETS)[number];
 export const MAX_VALUES_PER_FACET = 20;
 export const HITS_PER_PAGE = 20;
 
-export const FULFILMENT_FLAGS = [
-  'fulfillment_allow_pickup_retail',
-  'fulfillment_allow_pickup_wholesale',
-  'fulfillment_deliver_retail',
-  'fulfillment_deliver_wholesale',
-  'fulfillment_ship_retail',
-  'fulfillment_ship_wholesale',
-] as const;
-export type FulfilmentFlag = (typeof FULFILMENT_FLAGS)[number];
+/** The six fulfilment flags, as core names them. */
+export const FULFILMENT_FLAGS: readonly FulfilmentFlag[] = FULFILLMENT_MODES.flatMap((mode) =>
+  BUYER_KINDS.map((buyer) => fulfillmentFlagFor(mode, buyer)),
+);
+export type FulfilmentFlag = FulfillmentFlag;
 
 export interface BenchQuery {
   id: number;
