@@ -177,3 +177,53 @@ test('a producer’s page refines its own products by ABV', async ({ page }) => 
   }
   await expectNoSeriousA11yViolations(page);
 });
+
+test('the search issue’s journey: refine, search, deliver with reasons, pick up nearby, page on; a producer’s page by ABV', async ({
+  page,
+}) => {
+  test.slow();
+  await page.goto('/shop');
+  const countNow = await resultCount(page);
+  const all = await countNow();
+
+  await page.getByRole('checkbox', { name: /^Wine \(\d+\)$/ }).check();
+  await page.getByRole('searchbox', { name: 'Search Varietal' }).fill('pinot');
+  await page.getByRole('checkbox', { name: /^Pinot Noir \(\d+\)$/ }).check();
+  await expect.poll(countNow).toBeLessThan(all);
+  await page.getByRole('searchbox', { name: 'Search products' }).fill('cherry');
+  await expect(page.getByRole('article').first()).toContainText(/cherry/i);
+  await page.getByRole('button', { name: 'Clear search' }).click();
+  await page.getByRole('button', { name: 'Clear refinements' }).click();
+  await expect.poll(countNow).toBe(all);
+
+  await page.getByRole('radio', { name: 'Delivery' }).check();
+  await page.getByRole('textbox', { name: 'Zip code' }).fill('59101');
+  const disabled = page.locator('article[aria-disabled="true"]');
+  await expect(disabled.first()).toContainText(/Out of delivery range|Does not deliver to/);
+
+  await page.getByRole('radio', { name: 'Pickup at business' }).check();
+  await page.getByRole('textbox', { name: 'Zip code' }).fill('97214');
+  await expect(page.getByText('Near Portland, OR')).toBeVisible();
+  const slider = page.getByRole('slider', { name: /Pickup distance from zip code/ });
+  await slider.focus();
+  await page.keyboard.press('End');
+  await expect(page.getByText('Pickup distance from zip code: 100 miles')).toBeVisible();
+  const wide = await countNow();
+  await page.keyboard.press('Home');
+  await expect(page.getByText('Pickup distance from zip code: 1 miles')).toBeVisible();
+  await expect.poll(countNow).toBeLessThan(wide);
+
+  await page.keyboard.press('End');
+  await expect.poll(countNow).toBe(wide);
+  const firstName = await page.getByRole('article').first().getByRole('heading').textContent();
+  await page.getByRole('button', { name: 'Page 2', exact: true }).click();
+  await expect(page.getByRole('article').first().getByRole('heading')).not.toHaveText(
+    firstName ?? '',
+  );
+
+  await page.goto('/business/cascadia-hollow-cellars');
+  const onPage = await resultCount(page);
+  const products = await onPage();
+  await page.getByRole('group', { name: 'ABV' }).getByRole('checkbox').first().check();
+  await expect.poll(onPage).toBeLessThan(products);
+});
