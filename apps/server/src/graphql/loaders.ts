@@ -1,7 +1,10 @@
 import DataLoader from 'dataloader';
 import type { Db } from '../db/client';
 import { productCountsOfBusinesses } from '../modules/businesses/business-stats.service';
-import { addressesOfBusinesses } from '../modules/businesses/businesses.service';
+import {
+  addressesOfBusinesses,
+  workplaceIdsOfUsers,
+} from '../modules/businesses/businesses.service';
 import { tiersOfProducts } from '../modules/products/products.service';
 import { tagsByIds, tagsOfBusinesses, tagsOfCategories } from '../modules/tags/tags.service';
 
@@ -12,6 +15,8 @@ export function createLoaders(db: Db) {
     tagsByBusiness: new DataLoader((ids: readonly number[]) => tagsOfBusinesses(db, ids)),
     tagById: new DataLoader((ids: readonly number[]) => tagsByIds(db, ids)),
     tagsByCategory: new DataLoader((ids: readonly number[]) => tagsOfCategories(db, ids)),
+    /** Which businesses a user works at: one query per request, however many checks ask. */
+    workplaceIdsOfUser: new DataLoader((ids: readonly number[]) => workplaceIdsOfUsers(db, ids)),
     tiersByProduct: new DataLoader((ids: readonly number[]) => tiersOfProducts(db, ids)),
     productCountsByBusiness: new DataLoader((ids: readonly number[]) =>
       productCountsOfBusinesses(db, ids),

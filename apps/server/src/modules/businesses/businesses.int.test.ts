@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { gql, logInAs } from '../../test/graphql-client';
 import { sellerBusinessSlugs } from '../../test/fixtures';
 import { productCount } from '../../test/search';
@@ -253,6 +253,25 @@ describe('updateAddress, tagBusinessWithTags, myStripeInfo', () => {
     expect((await gql(t.app, STRIPE, { slug: ownSlug })).body.errors?.[0]?.extensions?.code).toBe(
       'UNAUTHENTICATED',
     );
+  });
+});
+
+describe('membership checks', () => {
+  it('read the caller’s workplaces once per request, however many businesses ask', async () => {
+    const select = vi.spyOn(t.database.db, 'select');
+    const result = await gql(
+      t.app,
+      '{ me { works_at { id stripe_account_id } } }',
+      {},
+      { cookie: seller },
+    );
+    const membershipQueries = select.mock.calls.filter(
+      ([fields]) => fields !== undefined && 'user_id' in fields,
+    );
+    select.mockRestore();
+    expect(result.body.errors).toBeUndefined();
+    expect((result.body.data?.me as { works_at: unknown[] }).works_at).toHaveLength(2);
+    expect(membershipQueries).toHaveLength(1);
   });
 });
 

@@ -301,7 +301,10 @@ builder.mutationFields((t) => ({
       const viewer = requireViewer(ctx);
       const parsed = newBusinessSchema.safeParse(args.works_at);
       if (!parsed.success) throw fromZodError(parsed.error);
-      return createWorkplace(ctx, viewer.id, parsed.data);
+      const business = await createWorkplace(ctx, viewer.id, parsed.data);
+      // The caller works somewhere new: checks later in this request must know.
+      ctx.loaders.workplaceIdsOfUser.clear(viewer.id);
+      return business;
     },
   }),
 }));

@@ -56,6 +56,20 @@ export async function listWorkplaces(
   return rows.map((row) => row.business);
 }
 
+/** The ids of the businesses each user works at, in the order of `userIds`. */
+export async function workplaceIdsOfUsers(
+  db: Db,
+  userIds: readonly number[],
+): Promise<Set<number>[]> {
+  const rows = await db
+    .select({ user_id: businessMembers.user_id, business_id: businessMembers.business_id })
+    .from(businessMembers)
+    .where(inArray(businessMembers.user_id, [...userIds]));
+  return userIds.map(
+    (id) => new Set(rows.filter((row) => row.user_id === id).map((row) => row.business_id)),
+  );
+}
+
 /** Addresses of many businesses at once, grouped in the order of `businessIds`. */
 export async function addressesOfBusinesses(
   db: Db,
