@@ -67,6 +67,12 @@ type ProductTileProps = { hit: TileProduct } & (
   | { edit: TileEditMode; buyer?: undefined; unavailable?: undefined }
 );
 
+/** Both price lists, as a seller sees them on their own tiles. */
+const SELLER_PRICE_LISTS = [
+  { title: 'Retail', tiers: (hit: TileProduct) => hit.retailPricing },
+  { title: 'Wholesale', tiers: (hit: TileProduct) => hit.wholesalePricing },
+] as const;
+
 /** Spec section 9, lazy images: placeholder colour #eee, fade-in 0.3 s. */
 const IMAGE_PLACEHOLDER = '#eee';
 const IMAGE_FADE_IN = 'opacity 0.3s ease-in';
@@ -266,26 +272,18 @@ export function ProductTile({ hit, buyer, edit, unavailable }: ProductTileProps)
             {edit.stockCount !== null ? (
               <Text fz="sm">{edit.stockCount.toLocaleString('en-US')} in stock</Text>
             ) : null}
-            <Stack gap={2}>
-              <Text fz="xs" fw={700} c="dark.6">
-                Retail
-              </Text>
-              <PriceTierList
-                tiers={hit.retailPricing}
-                listLabel="Retail price tiers"
-                emptyText="No retail prices"
-              />
-            </Stack>
-            <Stack gap={2}>
-              <Text fz="xs" fw={700} c="dark.6">
-                Wholesale
-              </Text>
-              <PriceTierList
-                tiers={hit.wholesalePricing}
-                listLabel="Wholesale price tiers"
-                emptyText="No wholesale prices"
-              />
-            </Stack>
+            {SELLER_PRICE_LISTS.map(({ title, tiers }) => (
+              <Stack gap={2} key={title}>
+                <Text fz="xs" fw={700} c="dark.6">
+                  {title}
+                </Text>
+                <PriceTierList
+                  tiers={tiers(hit)}
+                  listLabel={`${title} price tiers`}
+                  emptyText={`No ${title.toLowerCase()} prices`}
+                />
+              </Stack>
+            ))}
             <Button
               component={Link}
               to={edit.editPath}
