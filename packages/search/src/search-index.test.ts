@@ -364,6 +364,34 @@ describe('search: geo', () => {
     expect(ids({ query: 'rose', aroundLatLng: at(SEATTLE) })).toEqual(['5', '2', '10', '6']);
   });
 
+  it('ranks by relevance, distance and customRanking however many typos a long query has', () => {
+    // Six words each one typo off: relevance keys large enough that the engine re-ranks them.
+    const name = 'Amber Barrel Cedar Dusty Ember Fable';
+    const long = new SearchIndex(SETTINGS);
+    long.upsert({ objectID: 'salem', name, hasImage: true, _geoloc: SALEM });
+    long.upsert({ objectID: 'seattle', name, hasImage: true, _geoloc: SEATTLE });
+    long.upsert({ objectID: 'portland-plain', name, hasImage: false, _geoloc: PORTLAND });
+    long.upsert({ objectID: 'portland', name, hasImage: true, _geoloc: PORTLAND });
+    long.upsert({ objectID: 'exact', name: `${name} Gold`, hasImage: false, _geoloc: SEATTLE });
+    const typed = long.search({
+      query: 'ambar barrle cedra dusti embre fabel',
+      aroundLatLng: at(PORTLAND),
+    });
+    expect(typed.hits.map((hit) => hit.objectID)).toEqual([
+      'portland',
+      'portland-plain',
+      'salem',
+      // Same place and relevance: desc(hasImage) decides.
+      'seattle',
+      'exact',
+    ]);
+    const exact = long.search({
+      query: 'amber barrel cedar dusty ember gold',
+      aroundLatLng: at(PORTLAND),
+    });
+    expect(exact.hits.map((hit) => hit.objectID)).toEqual(['exact']);
+  });
+
   it('accepts spaces after the comma', () => {
     expect(ids({ aroundLatLng: '45.5152, -122.6784', aroundRadius: 1 })).toEqual(['4', '3', '5']);
   });
@@ -629,6 +657,25 @@ describe('remove and upsert', () => {
   it('keeps ranking stable after a replace (ties broken by customRanking, not insertion)', () => {
     index.upsert({ ...PRODUCTS[0]! });
     expect(ids({ query: 'pinot' })).toEqual(['2', '1', '10']);
+  });
+
+  it('answers the same after thousands of replacements (which compact the index)', () => {
+    const before = index.search({ query: 'pinot', facets: ['*'], aroundLatLng: at(PORTLAND) });
+    const browse = index.search({ facets: ['*'], facetFilters: ['Beverage Type:Wine'] });
+    // Each round replaces every product, as a busy producer's edits would.
+    for (let round = 0; round < 1000; round++) {
+      for (const document of PRODUCTS) index.upsert({ ...document });
+    }
+    expect(index.size).toBe(PRODUCTS.length);
+    const after = index.search({ query: 'pinot', facets: ['*'], aroundLatLng: at(PORTLAND) });
+    expect(after.hits.map((hit) => hit.objectID)).toEqual(before.hits.map((hit) => hit.objectID));
+    expect(after.facets).toEqual(before.facets);
+    expect(after.facets_stats).toEqual(before.facets_stats);
+    const browseAfter = index.search({ facets: ['*'], facetFilters: ['Beverage Type:Wine'] });
+    expect(browseAfter.hits.map((hit) => hit.objectID)).toEqual(
+      browse.hits.map((hit) => hit.objectID),
+    );
+    expect(browseAfter.facets).toEqual(browse.facets);
   });
 });
 

@@ -1,15 +1,31 @@
 import { distanceMeters, type LatLng } from '@bevy/core';
 import {
+  andInto,
+  clearBit,
+  complementWithin,
+  countBits,
+  hasBit,
+  orInto,
+  setBit,
+  slotsOf,
+  wordsFor,
+  type Bitset,
+} from './bitset';
+import { FacetColumn } from './facet-column';
+import { ensureCapacity, IntList } from './int-list';
+import { Lexicon } from './lexicon';
+import { Scratch } from './scratch';
+import { smallestKeys } from './select';
+import {
   attributesOf,
   MATCH_ALL,
-  matches,
   parseFacetFilters,
   parseFilters,
   parseNumericFilters,
   type Predicate,
 } from './filters';
 import { foldForMatch, foldWithSources, tokenize } from './tokenize';
-import { MIN_WORD_LENGTH_FOR_TYPO, startsWithinOneTypo, withinOneTypo } from './typos';
+import { MIN_WORD_LENGTH_FOR_TYPO } from './typos';
 import {
   SearchInputError,
   type FacetSearchResult,
@@ -23,31 +39,7 @@ const DEFAULT_HITS_PER_PAGE = 20;
 const MAX_HITS_PER_PAGE = 1000;
 const DEFAULT_MAX_VALUES_PER_FACET = 100;
 
-interface Candidate {
-  id: number;
-  /** Lower is better: how many query words matched only with a typo. */
-  typos: number;
-  /** Higher is better: how many query words matched exactly, then in which attribute. */
-  exactWords: number;
-  attributeScore: number;
-  distance: number;
-}
-
 type RankingRule = { attribute: string; direction: 1 | -1 };
-
-/** How one query word matched one document: without a typo, exactly, in its best attribute. */
-interface WordMatch {
-  typo: boolean;
-  exact: boolean;
-  /** The attribute's position in searchableAttributes (0 = most important). */
-  rank: number;
-}
-
-function betterWordMatch(candidate: WordMatch, current: WordMatch): boolean {
-  if (candidate.typo !== current.typo) return !candidate.typo;
-  if (candidate.exact !== current.exact) return candidate.exact;
-  return candidate.rank < current.rank;
-}
 
 function parseCustomRanking(rules: string[]): RankingRule[] {
   return rules.map((rule) => {
@@ -92,24 +84,191 @@ function geolocOf(document: SearchDocument): LatLng | undefined {
   return Array.isArray(geoloc) ? geoloc[0] : geoloc;
 }
 
+/** What a query matched, in whichever form was cheapest to produce. */
+interface Matches {
+  count: number;
+  /** Every live document: facet counts are the index's running totals. */
+  all: boolean;
+  /** The matching slots, when produced by the text or geographic path (in no order). */
+  slots?: Int32Array;
+  /** The matching slots as a bitset, when produced by filters alone. */
+  bits?: Bitset;
+  /** Text relevance per entry of `slots`: lower is better (see textMatches). */
+  textKeys?: Int32Array;
+  /** Each entry's distance as its position among the distinct distances (same order). */
+  distanceRanks?: Int32Array;
+  distanceRankCount?: number;
+  /** Set when `slots` is already in ranking order (after distinct). */
+  ranked?: boolean;
+}
+
+const NO_MATCH = 0x7fffffff;
+
+/** How many large single-word results to keep between writes. */
+const WORD_CACHE_SIZE = 64;
+
+interface WordMatches {
+  slots: Int32Array;
+  codes: Uint8Array;
+}
+
+/** A filter tree without the always-true parts that empty filter lists leave in it. */
+function simplify(predicate: Predicate): Predicate {
+  if (predicate.kind === 'and' || predicate.kind === 'or') {
+    const items = predicate.items.map(simplify).filter((item) => !isMatchAll(item));
+    if (predicate.kind === 'or' && items.length < predicate.items.length) return MATCH_ALL;
+    return items.length === 1 ? items[0]! : { kind: predicate.kind, items };
+  }
+  if (predicate.kind === 'not') return { kind: 'not', item: simplify(predicate.item) };
+  return predicate;
+}
+
+function isMatchAll(predicate: Predicate): boolean {
+  return predicate.kind === 'and' && predicate.items.length === 0;
+}
+
+function numericTest(
+  predicate: Predicate & { kind: 'numeric' | 'range' },
+): (value: number) => boolean {
+  if (predicate.kind === 'range') {
+    const { low, high } = predicate;
+    return (value) => value >= low && value <= high;
+  }
+  const target = predicate.value;
+  switch (predicate.operator) {
+    case '<':
+      return (value) => value < target;
+    case '<=':
+      return (value) => value <= target;
+    case '=':
+      return (value) => value === target;
+    case '!=':
+      return (value) => value !== target;
+    case '>=':
+      return (value) => value >= target;
+    case '>':
+      return (value) => value > target;
+  }
+}
+
+/** The position of the first entry of sorted `values` that is not below `value`. */
+function lowerBound(values: Float64Array, value: number): number {
+  let low = 0;
+  let high = values.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (values[middle]! < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** Adds `step` to the count of each value of each slot in `slots`. */
+function tally(column: FacetColumn, slots: Int32Array, counts: Int32Array, step: 1 | -1): void {
+  const first = column.first;
+  for (let i = 0; i < slots.length; i++) {
+    const id = first[slots[i]!]!;
+    if (id >= 0) counts[id]! += step;
+  }
+  if (!column.hasArrays) return;
+  for (let i = 0; i < slots.length; i++) {
+    const more = column.extra.get(slots[i]!);
+    if (more) for (const id of more) counts[id]! += step;
+  }
+}
+
+/** min, max, sum and average of the single numbers of `slots` (facets_stats). */
+function numericStats(
+  column: FacetColumn,
+  slots: Int32Array,
+): { min: number; max: number; sum: number; avg: number } | undefined {
+  let min = Infinity;
+  let max = -Infinity;
+  let sum = 0;
+  let count = 0;
+  const numbers = column.numbers;
+  for (let i = 0; i < slots.length; i++) {
+    const value = numbers[slots[i]!]!;
+    // NaN marks a slot without a single number.
+    if (value !== value) continue;
+    if (value < min) min = value;
+    if (value > max) max = value;
+    sum += value;
+    count++;
+  }
+  return count === 0 ? undefined : { min, max, sum, avg: sum / count };
+}
+
 /**
- * An in-memory product index: full-text (every word must match, the last one as a prefix),
- * facets with counts, Algolia-style filters, geographic radius, custom ranking and pages.
+ * An in-memory index: full-text (every word must match, the last one as a prefix, one typo
+ * forgiven in words of five letters or more), facets with counts, Algolia-style filters, a
+ * geographic radius, custom ranking and pages.
+ *
+ * Documents live in slots; everything a query touches is stored by slot in typed arrays: the
+ * postings of each term, the interned values of each facet, the location of each document and
+ * its place in the custom ranking. A query is then loops over integers: postings intersected,
+ * filters as bitsets, facet counts as increments (or decrements from the running totals when
+ * most documents match), and only the requested page selected and sorted.
  */
 export class SearchIndex {
-  private readonly documents: (SearchDocument | undefined)[] = [];
-  private readonly idByObjectID = new Map<string, number>();
-  /** token -> document id -> rank of the best attribute it appears in (0 = most important). */
-  private readonly postings = new Map<string, Map<number, number>>();
-  private sortedTerms: string[] | undefined;
+  private documents: (SearchDocument | undefined)[] = [];
+  private slotOf = new Map<string, number>();
+  private alive: Bitset = new Uint32Array(0);
+  private liveCount = 0;
+  private lexicon = new Lexicon();
+  private columns = new Map<string, FacetColumn>();
+  private pointOf: Int32Array = new Int32Array(0);
+  private points: LatLng[] = [];
+  private pointIdOf = new Map<string, number>();
+  /** Live slots in custom-ranking order (with removed ones until the next merge). */
+  private order: Int32Array = new Int32Array(0);
+  private rankOf: Int32Array = new Int32Array(0);
+  /** Slots added since `order` was last merged. */
+  private unordered: number[] = [];
+  /** Per-slot best word match while a query runs; always reset to NO_MATCH afterwards. */
+  private wordBest: Int32Array = new Int32Array(0);
+  /** Results of words that match many documents; emptied by every write. */
+  private readonly wordCache = new Map<string, WordMatches>();
+  private readonly scratch = new Scratch();
+  /** facets_stats over every live document, per facet; emptied by every write. */
+  private readonly allStatsCache = new Map<string, ReturnType<typeof numericStats>>();
   private readonly ranking: RankingRule[];
+  private readonly isLive = (slot: number): boolean => hasBit(this.alive, slot);
 
   constructor(readonly settings: IndexSettings) {
     this.ranking = parseCustomRanking(settings.customRanking);
+    // Match codes and attribute ranks are stored in bytes.
+    if (settings.searchableAttributes.length > 60) {
+      throw new Error('An index can have at most 60 searchable attributes');
+    }
+    this.reset();
+  }
+
+  private reset(): void {
+    this.documents = [];
+    this.slotOf = new Map();
+    this.alive = new Uint32Array(0);
+    this.liveCount = 0;
+    this.lexicon = new Lexicon();
+    this.columns = new Map(
+      this.settings.attributesForFaceting.map((attribute) => [
+        attribute,
+        new FacetColumn(attribute),
+      ]),
+    );
+    this.pointOf = new Int32Array(0);
+    this.points = [];
+    this.pointIdOf = new Map();
+    this.order = new Int32Array(0);
+    this.rankOf = new Int32Array(0);
+    this.unordered = [];
+    this.wordBest = new Int32Array(0);
+    this.wordCache.clear();
+    this.allStatsCache.clear();
   }
 
   get size(): number {
-    return this.idByObjectID.size;
+    return this.liveCount;
   }
 
   /** Every document in the index, in the order they were added. */
@@ -118,56 +277,44 @@ export class SearchIndex {
   }
 
   get(objectID: string): SearchDocument | undefined {
-    const id = this.idByObjectID.get(objectID);
-    return id === undefined ? undefined : this.documents[id];
+    const slot = this.slotOf.get(objectID);
+    return slot === undefined ? undefined : this.documents[slot];
   }
 
   /** Adds a document, or replaces the one with the same objectID. */
   upsert(document: SearchDocument): void {
     this.remove(document.objectID);
-    const id = this.documents.length;
+    this.wordCache.clear();
+    this.allStatsCache.clear();
+    const slot = this.documents.length;
     this.documents.push(document);
-    this.idByObjectID.set(document.objectID, id);
-    this.settings.searchableAttributes.forEach((attribute, rank) => {
-      const value = document[attribute];
-      const texts = Array.isArray(value) ? value : [value];
-      for (const text of texts) {
-        if (text === undefined || text === null) continue;
-        for (const token of tokenize(String(text))) {
-          let posting = this.postings.get(token);
-          if (!posting) {
-            posting = new Map();
-            this.postings.set(token, posting);
-            this.sortedTerms = undefined;
-          }
-          const previous = posting.get(id);
-          if (previous === undefined || rank < previous) posting.set(id, rank);
-        }
-      }
-    });
+    this.slotOf.set(document.objectID, slot);
+    this.alive = ensureCapacity(this.alive, wordsFor(slot + 1));
+    setBit(this.alive, slot);
+    this.liveCount++;
+    for (const [term, rank] of this.termsOf(document)) this.lexicon.add(term, slot, rank);
+    for (const column of this.columns.values()) column.add(slot, document[column.attribute]);
+    this.pointOf = ensureCapacity(this.pointOf, slot + 1, -1);
+    const point = geolocOf(document);
+    if (point && Number.isFinite(point.lat) && Number.isFinite(point.lng)) {
+      this.pointOf[slot] = this.internPoint(point);
+    }
+    this.unordered.push(slot);
   }
 
   remove(objectID: string): boolean {
-    const id = this.idByObjectID.get(objectID);
-    if (id === undefined) return false;
-    const document = this.documents[id]!;
-    for (const attribute of this.settings.searchableAttributes) {
-      const value = document[attribute];
-      const texts = Array.isArray(value) ? value : [value];
-      for (const text of texts) {
-        if (text === undefined || text === null) continue;
-        for (const token of tokenize(String(text))) {
-          const posting = this.postings.get(token);
-          posting?.delete(id);
-          if (posting?.size === 0) {
-            this.postings.delete(token);
-            this.sortedTerms = undefined;
-          }
-        }
-      }
-    }
-    this.documents[id] = undefined;
-    this.idByObjectID.delete(objectID);
+    const slot = this.slotOf.get(objectID);
+    if (slot === undefined) return false;
+    const document = this.documents[slot]!;
+    this.wordCache.clear();
+    this.allStatsCache.clear();
+    for (const term of this.termsOf(document).keys()) this.lexicon.release(term);
+    for (const column of this.columns.values()) column.remove(slot);
+    this.pointOf[slot] = -1;
+    clearBit(this.alive, slot);
+    this.liveCount--;
+    this.documents[slot] = undefined;
+    this.slotOf.delete(objectID);
     return true;
   }
 
@@ -188,22 +335,24 @@ export class SearchIndex {
     if (!Number.isInteger(page) || page < 0) {
       throw new SearchInputError('page must be a whole number, 0 or more');
     }
+    this.prepare();
 
-    let candidates = this.match(query, params);
-    if (params.distinct && this.settings.attributeForDistinct) {
-      candidates = this.distinct(candidates, this.settings.attributeForDistinct);
+    let matches = this.match(query, params);
+    const distinctAttribute = this.settings.attributeForDistinct;
+    // objectIDs are unique, so distinct on them keeps every hit.
+    if (params.distinct && distinctAttribute && distinctAttribute !== 'objectID') {
+      matches = this.distinct(matches, distinctAttribute);
     }
-    const facets = this.countFacets(candidates, params);
-    const nbHits = candidates.length;
-    const hits = candidates
-      .slice(page * hitsPerPage, (page + 1) * hitsPerPage)
-      .map((candidate) => this.documents[candidate.id]!);
+    const facets = this.countFacets(matches, params);
+    const hits = this.topSlots(matches, (page + 1) * hitsPerPage)
+      .slice(page * hitsPerPage)
+      .map((slot) => this.documents[slot]!);
     return {
       hits,
-      nbHits,
+      nbHits: matches.count,
       page,
       // hitsPerPage 0 asks for counts and facets only, as instantsearch does for refinements.
-      nbPages: hitsPerPage === 0 ? 0 : Math.ceil(nbHits / hitsPerPage),
+      nbPages: hitsPerPage === 0 ? 0 : Math.ceil(matches.count / hitsPerPage),
       hitsPerPage,
       ...facets,
       exhaustiveNbHits: true,
@@ -223,23 +372,24 @@ export class SearchIndex {
   ): FacetSearchResult {
     const started = performance.now();
     this.assertFacet(facetName);
+    this.prepare();
+    const column = this.columns.get(facetName)!;
     const wanted = foldForMatch(facetQuery.trim());
-    const counts = new Map<string, number>();
-    for (const candidate of this.match(params.query ?? '', params)) {
-      for (const value of this.facetValues(this.documents[candidate.id]!, facetName)) {
-        const folded = foldForMatch(value);
-        if (wanted && !folded.startsWith(wanted) && !folded.includes(` ${wanted}`)) continue;
-        counts.set(value, (counts.get(value) ?? 0) + 1);
-      }
-    }
-    const facetHits = [...counts]
-      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-      .slice(0, maxFacetHits)
-      .map(([value, count]) => ({
-        value,
-        count,
-        highlighted: highlightPrefix(value, wanted, tags),
-      }));
+    const wantedValues = new Uint8Array(column.values.length);
+    column.values.forEach((value, id) => {
+      const folded = column.foldedValue(id);
+      const found = !wanted || folded.startsWith(wanted) || folded.includes(` ${wanted}`);
+      wantedValues[id] = found && value !== '' ? 1 : 0;
+    });
+    const matches = this.match(params.query ?? '', params);
+    const counts = new Int32Array(column.values.length);
+    tally(column, this.slotsOfMatches(matches), counts, 1);
+    for (let id = 0; id < counts.length; id++) if (!wantedValues[id]) counts[id] = 0;
+    const facetHits = this.topValues(column, counts, maxFacetHits).map(([value, count]) => ({
+      value,
+      count,
+      highlighted: highlightPrefix(value, wanted, tags),
+    }));
     return {
       facetHits,
       exhaustiveFacetsCount: true,
@@ -263,16 +413,108 @@ export class SearchIndex {
     }
   }
 
-  /** Every document that matches the query, filters and radius, best first. */
-  private match(query: string, params: SearchParams): Candidate[] {
-    const predicate: Predicate = {
+  /** Each searchable term of a document, with the best (lowest) attribute rank it appears in. */
+  private termsOf(document: SearchDocument): Map<string, number> {
+    const terms = new Map<string, number>();
+    this.settings.searchableAttributes.forEach((attribute, rank) => {
+      const value = document[attribute];
+      const texts = Array.isArray(value) ? value : [value];
+      for (const text of texts) {
+        if (text === undefined || text === null) continue;
+        for (const token of tokenize(String(text))) {
+          if (!terms.has(token)) terms.set(token, rank);
+        }
+      }
+    });
+    return terms;
+  }
+
+  private internPoint(point: LatLng): number {
+    const key = `${point.lat},${point.lng}`;
+    let id = this.pointIdOf.get(key);
+    if (id === undefined) {
+      id = this.points.length;
+      this.points.push({ lat: point.lat, lng: point.lng });
+      this.pointIdOf.set(key, id);
+    }
+    return id;
+  }
+
+  /** Work deferred from writes: compaction after many replacements, and the ranking order. */
+  private prepare(): void {
+    // Replaced documents leave their old slots behind; rebuild once they outnumber the live ones.
+    if (this.documents.length > 2 * this.liveCount + 10_000) {
+      const documents = this.allDocuments();
+      this.reset();
+      for (const document of documents) this.upsert(document);
+    }
+    this.updateOrder();
+    if (this.wordBest.length < this.documents.length) {
+      this.wordBest = new Int32Array(Math.max(this.documents.length * 2, 64)).fill(NO_MATCH);
+    }
+  }
+
+  private compareSlots = (a: number, b: number): number => {
+    const left = this.documents[a]!;
+    const right = this.documents[b]!;
+    for (const rule of this.ranking) {
+      const order = compareValues(left[rule.attribute], right[rule.attribute], rule.direction);
+      if (order !== 0) return order;
+    }
+    return a - b;
+  };
+
+  /** Merges documents added since the last search into the custom-ranking order. */
+  private updateOrder(): void {
+    const fresh = this.unordered.filter(this.isLive);
+    const hasRemoved = this.order.length > this.liveCount - fresh.length;
+    if (fresh.length === 0 && !hasRemoved) {
+      this.unordered = [];
+      return;
+    }
+    let order: Int32Array;
+    if (fresh.length * 4 > this.liveCount) {
+      const slots: number[] = [];
+      for (let slot = 0; slot < this.documents.length; slot++)
+        if (this.isLive(slot)) slots.push(slot);
+      order = Int32Array.from(slots.sort(this.compareSlots));
+    } else {
+      fresh.sort(this.compareSlots);
+      order = new Int32Array(this.liveCount);
+      let i = 0;
+      let j = 0;
+      let k = 0;
+      while (i < this.order.length || j < fresh.length) {
+        if (i < this.order.length && !this.isLive(this.order[i]!)) {
+          i++;
+          continue;
+        }
+        if (
+          j >= fresh.length ||
+          (i < this.order.length && this.compareSlots(this.order[i]!, fresh[j]!) < 0)
+        ) {
+          order[k++] = this.order[i++]!;
+        } else {
+          order[k++] = fresh[j++]!;
+        }
+      }
+    }
+    this.order = order;
+    this.rankOf = new Int32Array(this.documents.length);
+    for (let rank = 0; rank < order.length; rank++) this.rankOf[order[rank]!] = rank;
+    this.unordered = [];
+  }
+
+  /** Every document that matches the query, filters and radius (unranked). */
+  private match(query: string, params: SearchParams): Matches {
+    const predicate = simplify({
       kind: 'and',
       items: [
         params.filters ? parseFilters(params.filters) : MATCH_ALL,
         parseFacetFilters(params.facetFilters),
         parseNumericFilters(params.numericFilters),
       ],
-    };
+    });
     // Only declared facets can be filtered on, so filters cannot probe other (private) attributes.
     for (const attribute of attributesOf(predicate)) this.assertFacet(attribute);
     const origin = params.aroundLatLng ? parseLatLng(params.aroundLatLng) : undefined;
@@ -284,140 +526,399 @@ export class SearchIndex {
       throw new SearchInputError('aroundRadius must be a positive number of metres or "all"');
     }
 
-    const candidates: Candidate[] = [];
-    for (const [id, scores] of this.textMatches(query)) {
-      const document = this.documents[id];
-      if (!document || !matches(document, predicate)) continue;
-      let distance = 0;
-      if (origin) {
-        const point = geolocOf(document);
-        if (!point) continue;
-        distance = distanceMeters(origin, point);
-        if (distance > radius) continue;
+    const words = tokenize(query);
+    let slots: Int32Array;
+    let textKeys: Int32Array | undefined;
+    if (words.length === 0) {
+      const bits = isMatchAll(predicate) ? undefined : this.bitsFor(predicate);
+      if (!origin) {
+        return bits
+          ? { count: countBits(bits), all: false, bits }
+          : { count: this.liveCount, all: true, bits: this.alive };
       }
-      candidates.push({ id, ...scores, distance });
+      const universe = bits ?? this.alive;
+      const count = bits ? countBits(bits) : this.liveCount;
+      slots = slotsOf(universe, count, this.scratch.int32('slots', count));
+    } else {
+      ({ slots, textKeys } = this.textMatches(words, !/\s$/.test(query)));
+      if (!isMatchAll(predicate)) {
+        let keep: (slot: number) => boolean;
+        // Many candidates: filter with bitsets; few: test each candidate's columns.
+        if (slots.length * 8 > this.documents.length) {
+          const bits = this.bitsFor(predicate);
+          keep = (slot) => hasBit(bits, slot);
+        } else {
+          keep = this.compileTest(predicate);
+        }
+        let kept = 0;
+        for (let i = 0; i < slots.length; i++) {
+          const slot = slots[i]!;
+          if (!keep(slot)) continue;
+          slots[kept] = slot;
+          textKeys[kept] = textKeys[i]!;
+          kept++;
+        }
+        slots = slots.subarray(0, kept);
+        textKeys = textKeys.subarray(0, kept);
+      }
     }
-    return candidates.sort((a, b) => this.compare(a, b));
-  }
+    if (!origin) return { count: slots.length, all: false, slots, textKeys };
 
-  private compare(a: Candidate, b: Candidate): number {
-    const byText =
-      a.typos - b.typos || b.exactWords - a.exactWords || b.attributeScore - a.attributeScore;
-    if (byText !== 0) return byText;
-    if (a.distance !== b.distance) return a.distance - b.distance;
-    const left = this.documents[a.id]!;
-    const right = this.documents[b.id]!;
-    for (const rule of this.ranking) {
-      const order = compareValues(left[rule.attribute], right[rule.attribute], rule.direction);
-      if (order !== 0) return order;
+    // Documents of one producer share a location: each distinct point is measured once.
+    const pointDistance = this.scratch.float64('point-distance', this.points.length).fill(NaN);
+    let kept = 0;
+    for (let i = 0; i < slots.length; i++) {
+      const slot = slots[i]!;
+      const point = this.pointOf[slot]!;
+      if (point < 0) continue;
+      let distance = pointDistance[point]!;
+      if (Number.isNaN(distance)) {
+        distance = distanceMeters(origin, this.points[point]!);
+        pointDistance[point] = distance;
+      }
+      if (distance > radius) continue;
+      slots[kept] = slot;
+      if (textKeys) textKeys[kept] = textKeys[i]!;
+      kept++;
     }
-    return a.id - b.id;
+    // Ranking compares distances; ranking the few distinct ones lets a page be chosen by integer keys.
+    const measured = this.scratch.float64('measured', this.points.length);
+    let measuredCount = 0;
+    for (let point = 0; point < pointDistance.length; point++) {
+      const distance = pointDistance[point]!;
+      if (distance === distance) measured[measuredCount++] = distance;
+    }
+    measured.subarray(0, measuredCount).sort();
+    let distinctCount = 0;
+    for (let i = 0; i < measuredCount; i++) {
+      if (i === 0 || measured[i] !== measured[i - 1]) measured[distinctCount++] = measured[i]!;
+    }
+    const distinctDistances = measured.subarray(0, distinctCount);
+    const pointRank = this.scratch.int32('point-rank', this.points.length);
+    for (let point = 0; point < pointDistance.length; point++) {
+      const distance = pointDistance[point]!;
+      if (distance === distance) pointRank[point] = lowerBound(distinctDistances, distance);
+    }
+    const distanceRanks = this.scratch.int32('distance-ranks', kept);
+    for (let i = 0; i < kept; i++) distanceRanks[i] = pointRank[this.pointOf[slots[i]!]!]!;
+    return {
+      count: kept,
+      all: false,
+      slots: slots.subarray(0, kept),
+      textKeys: textKeys?.subarray(0, kept),
+      distanceRanks,
+      distanceRankCount: distinctCount,
+    };
   }
 
   /**
-   * Documents containing every query word (the last as a prefix), with their text scores. Words of
-   * five letters or more also match terms one typo away, ranked after exact matches.
+   * Documents containing every query word (the last as a prefix), with a relevance key, lower
+   * first: fewer typos, then more exact words, then matches in earlier attributes. Each word adds
+   * typo * T + (not exact) * E + attribute rank, with E and T large enough that the sums compare
+   * in that order.
    */
-  private textMatches(query: string): Map<number, Omit<Candidate, 'id' | 'distance'>> {
-    const words = tokenize(query);
-    const result = new Map<number, Omit<Candidate, 'id' | 'distance'>>();
-    if (words.length === 0) {
-      this.documents.forEach((document, id) => {
-        if (document) result.set(id, { typos: 0, exactWords: 0, attributeScore: 0 });
-      });
-      return result;
-    }
+  private textMatches(
+    words: string[],
+    lastIsPrefix: boolean,
+  ): { slots: Int32Array; textKeys: Int32Array } {
     const attributeCount = this.settings.searchableAttributes.length;
-    const lastIsPrefix = !/\s$/.test(query);
-    words.forEach((word, index) => {
-      const prefix = lastIsPrefix && index === words.length - 1;
-      const wordMatches = new Map<number, WordMatch>();
-      const consider = (term: string, typo: boolean) => {
-        const posting = this.postings.get(term);
-        if (!posting) return;
-        const exact = term === word;
-        for (const [id, rank] of posting) {
-          const match = { typo, exact, rank };
-          const previous = wordMatches.get(id);
-          if (!previous || betterWordMatch(match, previous)) wordMatches.set(id, match);
-        }
-      };
-      for (const term of prefix ? this.termsWithPrefix(word) : [word]) consider(term, false);
-      if (word.length >= MIN_WORD_LENGTH_FOR_TYPO) {
-        for (const term of this.termsOneTypoAway(word, prefix)) consider(term, true);
+    const notExact = words.length * attributeCount + 1;
+    const typo = (words.length + 1) * notExact;
+    // A word's match code (typo, not exact, rank) as this query's key contribution.
+    const weight = new Int32Array(4 * attributeCount);
+    for (let code = 0; code < weight.length; code++) {
+      const kind = Math.floor(code / attributeCount);
+      weight[code] = (kind >> 1) * typo + (kind & 1) * notExact + (code % attributeCount);
+    }
+    // The rarest word first: every later word only narrows its candidates.
+    const perWord = words
+      .map((word, index) => this.wordMatches(word, lastIsPrefix && index === words.length - 1))
+      .sort((a, b) => a.slots.length - b.slots.length);
+
+    const first = perWord[0]!;
+    let slots = this.scratch.int32('slots', first.slots.length);
+    slots.set(first.slots);
+    let textKeys = this.scratch.int32('text-keys', slots.length);
+    for (let i = 0; i < slots.length; i++) textKeys[i] = weight[first.codes[i]!]!;
+    const best = this.wordBest;
+    for (const next of perWord.slice(1)) {
+      if (slots.length === 0) break;
+      for (let i = 0; i < next.slots.length; i++) best[next.slots[i]!] = next.codes[i]!;
+      let kept = 0;
+      for (let i = 0; i < slots.length; i++) {
+        const slot = slots[i]!;
+        const code = best[slot]!;
+        if (code === NO_MATCH) continue;
+        slots[kept] = slot;
+        textKeys[kept] = textKeys[i]! + weight[code]!;
+        kept++;
       }
-      if (index === 0) {
-        for (const [id, match] of wordMatches) {
-          result.set(id, {
-            typos: match.typo ? 1 : 0,
-            exactWords: match.exact ? 1 : 0,
-            attributeScore: attributeCount - match.rank,
-          });
-        }
-        return;
+      slots = slots.subarray(0, kept);
+      textKeys = textKeys.subarray(0, kept);
+      for (let i = 0; i < next.slots.length; i++) best[next.slots[i]!] = NO_MATCH;
+    }
+    return { slots, textKeys };
+  }
+
+  /**
+   * The documents one query word matches, each with the code of its best match:
+   * (typo * 2 + not exact) * attributes + attribute rank, so a lower code is a better match.
+   * Short prefixes match much of the catalogue and are typed first, so large results are kept
+   * until the next write.
+   */
+  private wordMatches(word: string, prefix: boolean): WordMatches {
+    const cacheKey = `${prefix ? '^' : '='}${word}`;
+    const cached = this.wordCache.get(cacheKey);
+    if (cached) return cached;
+    const attributeCount = this.settings.searchableAttributes.length;
+    const alternatives: { term: string; base: number }[] = [];
+    for (const term of prefix ? this.lexicon.withPrefix(word) : [word]) {
+      alternatives.push({ term, base: term === word ? 0 : attributeCount });
+    }
+    if (word.length >= MIN_WORD_LENGTH_FOR_TYPO) {
+      for (const term of this.lexicon.oneTypoAway(word, prefix)) {
+        alternatives.push({ term, base: 3 * attributeCount });
       }
-      for (const [id, scores] of result) {
-        const match = wordMatches.get(id);
-        if (!match) {
-          result.delete(id);
-          continue;
+    }
+    const best = this.wordBest;
+    const touched = new IntList(64);
+    for (const { term, base } of alternatives) {
+      const posting = this.lexicon.read(term, this.isLive);
+      if (!posting) continue;
+      const { slots, ranks, length } = posting;
+      for (let i = 0; i < length; i++) {
+        const slot = slots[i]!;
+        const code = base + ranks[i]!;
+        const previous = best[slot]!;
+        if (code < previous) {
+          if (previous === NO_MATCH) touched.push(slot);
+          best[slot] = code;
         }
-        scores.typos += match.typo ? 1 : 0;
-        scores.exactWords += match.exact ? 1 : 0;
-        scores.attributeScore += attributeCount - match.rank;
       }
-    });
+    }
+    const slots = touched.view().slice();
+    const codes = new Uint8Array(slots.length);
+    for (let i = 0; i < slots.length; i++) {
+      codes[i] = best[slots[i]!]!;
+      best[slots[i]!] = NO_MATCH;
+    }
+    const result = { slots, codes };
+    if (slots.length * 32 > this.liveCount) {
+      if (this.wordCache.size >= WORD_CACHE_SIZE) {
+        this.wordCache.delete(this.wordCache.keys().next().value!);
+      }
+      this.wordCache.set(cacheKey, result);
+    }
     return result;
   }
 
-  /** Terms one typo from `word` (or, as it is typed, whose start is), other than its own matches. */
-  private termsOneTypoAway(word: string, prefix: boolean): string[] {
-    this.sortedTerms ??= [...this.postings.keys()].sort();
-    return this.sortedTerms.filter((term) =>
-      prefix
-        ? !term.startsWith(word) && startsWithinOneTypo(term, word)
-        : term !== word && withinOneTypo(term, word),
-    );
-  }
-
-  private termsWithPrefix(prefix: string): string[] {
-    this.sortedTerms ??= [...this.postings.keys()].sort();
-    const terms = this.sortedTerms;
-    let low = 0;
-    let high = terms.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (terms[middle]! < prefix) low = middle + 1;
-      else high = middle;
+  /** The live slots a filter selects, as a new bitset. */
+  private bitsFor(predicate: Predicate): Bitset {
+    const words = wordsFor(this.documents.length);
+    switch (predicate.kind) {
+      case 'and': {
+        if (predicate.items.length === 0) return this.alive.slice(0, words);
+        const bits = this.bitsFor(predicate.items[0]!);
+        for (const item of predicate.items.slice(1)) andInto(bits, this.bitsFor(item));
+        return bits;
+      }
+      case 'or': {
+        const bits = new Uint32Array(words);
+        for (const item of predicate.items) orInto(bits, this.bitsFor(item));
+        return bits;
+      }
+      case 'not': {
+        const bits = this.bitsFor(predicate.item);
+        complementWithin(bits, this.alive);
+        return bits;
+      }
+      case 'facet': {
+        const column = this.columns.get(predicate.attribute)!;
+        const id = column.valueId(predicate.value);
+        if (id === undefined) return new Uint32Array(words);
+        return column.bitsWith(id, this.documents.length, this.isLive);
+      }
+      case 'numeric':
+      case 'range': {
+        const column = this.columns.get(predicate.attribute)!;
+        const test = numericTest(predicate);
+        const bits = new Uint32Array(words);
+        const numbers = column.numbers;
+        for (let slot = 0; slot < this.documents.length; slot++) {
+          const value = numbers[slot]!;
+          // NaN marks "no single number"; removed slots hold NaN too.
+          if (value === value && test(value)) setBit(bits, slot);
+        }
+        for (const [slot, values] of column.numbersInArrays) {
+          if (values.some(test)) setBit(bits, slot);
+        }
+        return bits;
+      }
     }
-    const found: string[] = [];
-    for (let i = low; i < terms.length && terms[i]!.startsWith(prefix); i++) found.push(terms[i]!);
-    return found;
   }
 
-  private distinct(candidates: Candidate[], attribute: string): Candidate[] {
+  /** The same filter as a test of one slot, for when only a few candidates need it. */
+  private compileTest(predicate: Predicate): (slot: number) => boolean {
+    switch (predicate.kind) {
+      case 'and': {
+        const tests = predicate.items.map((item) => this.compileTest(item));
+        return (slot) => tests.every((test) => test(slot));
+      }
+      case 'or': {
+        const tests = predicate.items.map((item) => this.compileTest(item));
+        return (slot) => tests.some((test) => test(slot));
+      }
+      case 'not': {
+        const test = this.compileTest(predicate.item);
+        return (slot) => !test(slot);
+      }
+      case 'facet': {
+        const column = this.columns.get(predicate.attribute)!;
+        const id = column.valueId(predicate.value);
+        if (id === undefined) return () => false;
+        return (slot) => column.hasValue(slot, id);
+      }
+      case 'numeric':
+      case 'range': {
+        const column = this.columns.get(predicate.attribute)!;
+        const test = numericTest(predicate);
+        return (slot) => column.someNumber(slot, test);
+      }
+    }
+  }
+
+  /** The matching slots as a list (made once from the bitset when that is what the query had). */
+  private slotsOfMatches(matches: Matches): Int32Array {
+    matches.slots ??= slotsOf(
+      matches.bits!,
+      matches.count,
+      this.scratch.int32('slots', matches.count),
+    );
+    return matches.slots;
+  }
+
+  /** The best `wanted` slots, in ranking order. */
+  private topSlots(matches: Matches, wanted: number): number[] {
+    if (wanted <= 0 || matches.count === 0) return [];
+    if (matches.ranked) return Array.from(matches.slots!.subarray(0, wanted));
+    const primary = this.primaryKeys(matches);
+    if (primary === undefined) {
+      // Ranking alone decides. Most documents match: walk the ranking order until the page is full.
+      if (matches.bits && matches.count * 16 >= this.liveCount) {
+        const found: number[] = [];
+        for (let i = 0; i < this.order.length && found.length < wanted; i++) {
+          const slot = this.order[i]!;
+          if (hasBit(matches.bits, slot)) found.push(slot);
+        }
+        return found;
+      }
+      return this.bestByRank(this.slotsOfMatches(matches), wanted);
+    }
+    const slots = matches.slots!;
+    // Relevance (and distance) come first: count entries per primary key, find the key where the
+    // page ends, sort what comes before it and pick the rest of the page from that key's entries.
+    const { keys, count: keyCount } = primary;
+    const histogram = this.scratch.int32('histogram', keyCount).fill(0);
+    for (let i = 0; i < keys.length; i++) histogram[keys[i]!]!++;
+    let boundary = 0;
+    let before = 0;
+    while (boundary < keyCount - 1 && before + histogram[boundary]! < wanted) {
+      before += histogram[boundary++]!;
+    }
+    const positions = this.order.length;
+    const packed = this.scratch.float64('packed', before);
+    const boundarySlots = this.scratch.int32('boundary', histogram[boundary]!);
+    let packedCount = 0;
+    let boundaryCount = 0;
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
+      if (key < boundary) packed[packedCount++] = key * positions + this.rankOf[slots[i]!]!;
+      else if (key === boundary) boundarySlots[boundaryCount++] = slots[i]!;
+    }
+    const result = Array.from(packed.sort(), (key) => this.order[key % positions]!);
+    const rest = this.bestByRank(boundarySlots, wanted - result.length);
+    for (const slot of rest) result.push(slot);
+    return result;
+  }
+
+  /**
+   * What ranks the matches before the custom ranking, as small whole numbers: the text key, the
+   * distance's rank, or both combined (undefined when neither applies). When the combined range
+   * is much larger than the number of matches, the keys are replaced by their ranks among
+   * themselves, which keeps the order and bounds the histogram.
+   */
+  private primaryKeys(matches: Matches): { keys: Int32Array; count: number } | undefined {
+    const { textKeys, distanceRanks } = matches;
+    const distanceCount = matches.distanceRankCount ?? 1;
+    if (!textKeys && !distanceRanks) return undefined;
+    const length = (textKeys ?? distanceRanks)!.length;
+    let highestTextKey = 0;
+    if (textKeys) {
+      for (let i = 0; i < length; i++) {
+        if (textKeys[i]! > highestTextKey) highestTextKey = textKeys[i]!;
+      }
+    }
+    const range = (highestTextKey + 1) * distanceCount;
+    const combined = (i: number) =>
+      (textKeys ? textKeys[i]! * distanceCount : 0) + (distanceRanks ? distanceRanks[i]! : 0);
+    if (range <= 4 * length + 1024) {
+      if (!distanceRanks) return { keys: textKeys!, count: range };
+      const keys = this.scratch.int32('primary', length);
+      for (let i = 0; i < length; i++) keys[i] = combined(i);
+      return { keys, count: range };
+    }
+    const values = this.scratch.float64('primary-values', length);
+    for (let i = 0; i < length; i++) values[i] = combined(i);
+    const sorted = this.scratch.float64('primary-sorted', length);
+    sorted.set(values);
+    sorted.sort();
+    let distinctCount = 0;
+    for (let i = 0; i < length; i++) {
+      if (i === 0 || sorted[i] !== sorted[i - 1]) sorted[distinctCount++] = sorted[i]!;
+    }
+    const distinctValues = sorted.subarray(0, distinctCount);
+    const keys = this.scratch.int32('primary', length);
+    for (let i = 0; i < length; i++) keys[i] = lowerBound(distinctValues, values[i]!);
+    return { keys, count: distinctCount };
+  }
+
+  /** The `wanted` slots of `slots` that rank first in the custom ranking, in that order. */
+  private bestByRank(slots: Int32Array, wanted: number): number[] {
+    if (wanted <= 0 || slots.length === 0) return [];
+    if (slots.length * 16 >= this.liveCount && wanted < slots.length) {
+      // Dense: mark them and walk the ranking order until enough are found.
+      const mark = this.wordBest;
+      for (let i = 0; i < slots.length; i++) mark[slots[i]!] = 0;
+      const found: number[] = [];
+      for (let i = 0; i < this.order.length && found.length < wanted; i++) {
+        const slot = this.order[i]!;
+        if (mark[slot] === 0) found.push(slot);
+      }
+      for (let i = 0; i < slots.length; i++) mark[slots[i]!] = NO_MATCH;
+      return found;
+    }
+    const ranks = this.scratch.float64('ranks', slots.length);
+    for (let i = 0; i < slots.length; i++) ranks[i] = this.rankOf[slots[i]!]!;
+    return Array.from(smallestKeys(ranks, wanted), (rank) => this.order[rank]!);
+  }
+
+  /** Keeps the best-ranked match of each value of `attribute` (and every match without one). */
+  private distinct(matches: Matches, attribute: string): Matches {
+    const slots = matches.slots ?? slotsOf(matches.bits!, matches.count);
+    const ranked = this.topSlots({ ...matches, slots, bits: undefined }, slots.length);
     const seen = new Set<unknown>();
-    return candidates.filter((candidate) => {
-      const key = this.documents[candidate.id]![attribute];
+    const kept = ranked.filter((slot) => {
+      const key = this.documents[slot]![attribute];
       if (key === undefined || key === null) return true;
       if (seen.has(key)) return false;
       seen.add(key);
       return true;
     });
-  }
-
-  /** The document's distinct values of a facet: a count is of documents, so each value once. */
-  private facetValues(document: SearchDocument, attribute: string): string[] {
-    const value = document[attribute];
-    if (value === undefined || value === null) return [];
-    const values = (Array.isArray(value) ? value : [value])
-      .filter((item) => item !== null && item !== undefined && item !== '')
-      .map(String);
-    return values.length > 1 ? [...new Set(values)] : values;
+    return { count: kept.length, all: false, slots: Int32Array.from(kept), ranked: true };
   }
 
   private countFacets(
-    candidates: Candidate[],
+    matches: Matches,
     params: SearchParams,
   ): Pick<SearchResult, 'facets' | 'facets_stats'> {
     const requested = (params.facets ?? []).flatMap((facet) =>
@@ -429,37 +930,55 @@ export class SearchIndex {
     const limit = params.maxValuesPerFacet ?? DEFAULT_MAX_VALUES_PER_FACET;
     const facets: SearchResult['facets'] = {};
     const stats: NonNullable<SearchResult['facets_stats']> = {};
+    // When most documents match, count the few that do not and subtract them from the totals.
+    let misses: Int32Array | undefined;
+    if (!matches.all && facetNames.length > 0 && matches.count * 2 > this.liveCount) {
+      const bits = this.scratch.uint32('complement', this.alive.length).fill(0);
+      if (matches.bits) bits.set(matches.bits);
+      else for (const slot of matches.slots!) setBit(bits, slot);
+      complementWithin(bits, this.alive);
+      const missCount = this.liveCount - matches.count;
+      misses = slotsOf(bits, missCount, this.scratch.int32('misses', missCount));
+    }
     for (const facet of facetNames) {
-      const counts = new Map<string, number>();
-      let numeric = { min: Infinity, max: -Infinity, sum: 0, count: 0 };
-      for (const candidate of candidates) {
-        const document = this.documents[candidate.id]!;
-        for (const value of this.facetValues(document, facet)) {
-          counts.set(value, (counts.get(value) ?? 0) + 1);
-        }
-        const raw = document[facet];
-        if (typeof raw === 'number') {
-          numeric = {
-            min: Math.min(numeric.min, raw),
-            max: Math.max(numeric.max, raw),
-            sum: numeric.sum + raw,
-            count: numeric.count + 1,
-          };
-        }
+      const column = this.columns.get(facet)!;
+      let counts: Int32Array;
+      if (matches.all) {
+        counts = column.counts;
+      } else if (misses) {
+        counts = column.counts.slice();
+        tally(column, misses, counts, -1);
+      } else {
+        counts = new Int32Array(column.values.length);
+        tally(column, this.slotsOfMatches(matches), counts, 1);
       }
-      facets[facet] = Object.fromEntries(
-        [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, limit),
-      );
-      if (numeric.count > 0) {
-        stats[facet] = {
-          min: numeric.min,
-          max: numeric.max,
-          sum: numeric.sum,
-          avg: numeric.sum / numeric.count,
-        };
+      facets[facet] = Object.fromEntries(this.topValues(column, counts, limit));
+      if (column.numericDocuments > 0) {
+        let numeric: ReturnType<typeof numericStats>;
+        if (matches.all && this.allStatsCache.has(facet)) numeric = this.allStatsCache.get(facet);
+        else numeric = numericStats(column, this.slotsOfMatches(matches));
+        if (matches.all) this.allStatsCache.set(facet, numeric);
+        if (numeric) stats[facet] = numeric;
       }
     }
     return Object.keys(stats).length > 0 ? { facets, facets_stats: stats } : { facets };
+  }
+
+  /** The `limit` most frequent values with a count, ties in localeCompare order. */
+  private topValues(column: FacetColumn, counts: Int32Array, limit: number): [string, number][] {
+    const valueCount = column.values.length;
+    if (valueCount === 0) return [];
+    const rank = column.collationRank();
+    const most = this.documents.length + 1;
+    const keys: number[] = [];
+    for (let id = 0; id < valueCount; id++) {
+      const count = counts[id]!;
+      if (count > 0 && column.values[id] !== '') keys.push((most - count) * valueCount + rank[id]!);
+    }
+    return Array.from(smallestKeys(Float64Array.from(keys), limit), (key) => {
+      const position = key % valueCount;
+      return [column.values[column.valueAtRank(position)]!, most - (key - position) / valueCount];
+    });
   }
 }
 
