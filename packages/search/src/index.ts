@@ -1,4 +1,13 @@
-export { SearchIndex, type HighlightTags } from './search-index';
+export { SearchIndex } from './search-index';
+export {
+  highlightAttribute,
+  highlightPrefix,
+  highlightText,
+  type HighlightedAttribute,
+  type HighlightQuery,
+  type HighlightResult,
+  type HighlightTags,
+} from './highlight';
 export { parseFilters, parseFacetFilters, parseNumericFilters, matches } from './filters';
 export type { Predicate } from './filters';
 export { tokenize } from './tokenize';

@@ -13,6 +13,13 @@ import {
 } from './bitset';
 import { FacetColumn } from './facet-column';
 import { ensureCapacity, IntList } from './int-list';
+import {
+  DEFAULT_TAGS,
+  highlightAttribute,
+  highlightPrefix,
+  type HighlightedAttribute,
+  type HighlightTags,
+} from './highlight';
 import { Lexicon } from './lexicon';
 import { Scratch } from './scratch';
 import { smallestKeys } from './select';
@@ -24,7 +31,7 @@ import {
   parseNumericFilters,
   type Predicate,
 } from './filters';
-import { foldForMatch, foldWithSources, tokenize } from './tokenize';
+import { foldForMatch, tokenize } from './tokenize';
 import { MIN_WORD_LENGTH_FOR_TYPO } from './typos';
 import {
   SearchInputError,
@@ -344,9 +351,13 @@ export class SearchIndex {
       matches = this.distinct(matches, distinctAttribute);
     }
     const facets = this.countFacets(matches, params);
-    const hits = this.topSlots(matches, (page + 1) * hitsPerPage)
-      .slice(page * hitsPerPage)
-      .map((slot) => this.documents[slot]!);
+    const hits = this.highlight(
+      this.topSlots(matches, (page + 1) * hitsPerPage)
+        .slice(page * hitsPerPage)
+        .map((slot) => this.documents[slot]!),
+      query,
+      params,
+    );
     return {
       hits,
       nbHits: matches.count,
@@ -395,6 +406,32 @@ export class SearchIndex {
       exhaustiveFacetsCount: true,
       processingTimeMS: Math.round(performance.now() - started),
     };
+  }
+
+  /**
+   * Adds Algolia's `_highlightResult` to the hits for the attributes asked for. Only searchable
+   * attributes can be highlighted: the query never matched anything else.
+   */
+  private highlight(hits: SearchDocument[], query: string, params: SearchParams): SearchDocument[] {
+    const searchable = this.settings.searchableAttributes;
+    const asked = params.attributesToHighlight ?? [];
+    const attributes = asked.includes('*')
+      ? searchable
+      : searchable.filter((attribute) => asked.includes(attribute));
+    if (attributes.length === 0) return hits;
+    const highlightQuery = { words: tokenize(query), lastIsPrefix: !/\s$/.test(query) };
+    const tags = {
+      pre: params.highlightPreTag ?? DEFAULT_TAGS.pre,
+      post: params.highlightPostTag ?? DEFAULT_TAGS.post,
+    };
+    return hits.map((hit) => {
+      const highlighted: Record<string, HighlightedAttribute> = {};
+      for (const attribute of attributes) {
+        const result = highlightAttribute(hit[attribute], highlightQuery, tags);
+        if (result) highlighted[attribute] = result;
+      }
+      return { ...hit, _highlightResult: highlighted };
+    });
   }
 
   private hitsPerPage(requested: number | undefined): number {
@@ -980,25 +1017,4 @@ export class SearchIndex {
       return [column.values[column.valueAtRank(position)]!, most - (key - position) / valueCount];
     });
   }
-}
-
-export interface HighlightTags {
-  pre: string;
-  post: string;
-}
-
-/** Algolia's default highlight tags; instantsearch sends its own and escapes the value itself. */
-const DEFAULT_TAGS: HighlightTags = { pre: '<em>', post: '</em>' };
-
-/** The value with its matched part (the start of the value or of a word) wrapped in the tags. */
-function highlightPrefix(value: string, wanted: string, tags: HighlightTags): string {
-  if (!wanted) return value;
-  const { folded, sources } = foldWithSources(value);
-  const wordAt = folded.indexOf(` ${wanted}`);
-  const at = folded.startsWith(wanted) ? 0 : wordAt < 0 ? -1 : wordAt + 1;
-  if (at < 0) return value;
-  const start = sources[at]!;
-  const endUnit = at + wanted.length;
-  const end = endUnit < sources.length ? sources[endUnit]! : value.length;
-  return `${value.slice(0, start)}${tags.pre}${value.slice(start, end)}${tags.post}${value.slice(end)}`;
 }

@@ -30,6 +30,10 @@ export interface SearchParams {
   aroundLatLng?: string;
   aroundRadius?: number | 'all';
   distinct?: boolean | number;
+  /** Searchable attributes to return `_highlightResult` for ('*': all); none by default. */
+  attributesToHighlight?: string[];
+  highlightPreTag?: string;
+  highlightPostTag?: string;
 }
 
 export type FacetFilters = string | (string | string[])[];

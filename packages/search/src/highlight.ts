@@ -1,0 +1,117 @@
+import { foldWithSources } from './tokenize';
+import { MIN_WORD_LENGTH_FOR_TYPO, startsWithinOneTypo, withinOneTypo } from './typos';
+
+export interface HighlightTags {
+  pre: string;
+  post: string;
+}
+
+/** Algolia's default highlight tags; instantsearch sends its own and escapes the value itself. */
+export const DEFAULT_TAGS: HighlightTags = { pre: '<em>', post: '</em>' };
+
+/** Algolia's highlight of one string: the value with matches tagged, and how well it matched. */
+export interface HighlightResult {
+  value: string;
+  matchLevel: 'none' | 'partial' | 'full';
+  matchedWords: string[];
+  fullyHighlighted?: boolean;
+}
+
+export type HighlightedAttribute = HighlightResult | HighlightResult[];
+
+/** The query as highlighting needs it: its words, and whether the last one is still being typed. */
+export interface HighlightQuery {
+  words: string[];
+  lastIsPrefix: boolean;
+}
+
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/**
+ * How much of `token` (folded) query word `word` highlights: the whole token for a word or a
+ * typo of it, the typed part for a prefix, nothing (0) when it does not match.
+ */
+function matchedLength(token: string, word: string, prefix: boolean): number {
+  if (token === word) return token.length;
+  if (prefix && token.startsWith(word)) return word.length;
+  if (word.length >= MIN_WORD_LENGTH_FOR_TYPO) {
+    if (withinOneTypo(token, word)) return token.length;
+    if (prefix && startsWithinOneTypo(token, word)) return Math.min(token.length, word.length);
+  }
+  return 0;
+}
+
+/** One string value with the words of the query that match it wrapped in the tags. */
+export function highlightText(
+  text: string,
+  query: HighlightQuery,
+  tags: HighlightTags,
+): HighlightResult {
+  const matched = new Set<string>();
+  let value = '';
+  let copied = 0;
+  let highlightedUnits = 0;
+  let wordUnits = 0;
+  for (const found of text.matchAll(WORD)) {
+    const start = found.index;
+    const { folded, sources } = foldWithSources(found[0]);
+    wordUnits += found[0].length;
+    let longest = 0;
+    query.words.forEach((word, index) => {
+      const prefix = query.lastIsPrefix && index === query.words.length - 1;
+      const length = matchedLength(folded, word, prefix);
+      if (length === 0) return;
+      matched.add(word);
+      longest = Math.max(longest, length);
+    });
+    if (longest === 0) continue;
+    // Map the end of the folded match back to the original text (folding can change lengths).
+    const end = start + (longest < sources.length ? sources[longest]! : found[0].length);
+    value += `${text.slice(copied, start)}${tags.pre}${text.slice(start, end)}${tags.post}`;
+    copied = end;
+    highlightedUnits += end - start;
+  }
+  value += text.slice(copied);
+  const matchedWords = query.words.filter((word) => matched.has(word));
+  const matchLevel =
+    matchedWords.length === 0
+      ? 'none'
+      : matchedWords.length === query.words.length
+        ? 'full'
+        : 'partial';
+  return {
+    value,
+    matchLevel,
+    matchedWords,
+    ...(matchLevel === 'none' ? {} : { fullyHighlighted: highlightedUnits === wordUnits }),
+  };
+}
+
+/** A document attribute's highlight: strings and numbers are highlighted, lists item by item. */
+export function highlightAttribute(
+  raw: unknown,
+  query: HighlightQuery,
+  tags: HighlightTags,
+): HighlightedAttribute | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  if (Array.isArray(raw)) {
+    return raw
+      .filter((item) => item !== undefined && item !== null)
+      .map((item) => highlightText(String(item), query, tags));
+  }
+  if (typeof raw === 'object') return undefined;
+  return highlightText(String(raw), query, tags);
+}
+
+/** The value with its matched part (the start of the value or of a word) wrapped in the tags. */
+export function highlightPrefix(value: string, wanted: string, tags: HighlightTags): string {
+  if (!wanted) return value;
+  const { folded, sources } = foldWithSources(value);
+  const wordAt = folded.indexOf(` ${wanted}`);
+  const at = folded.startsWith(wanted) ? 0 : wordAt < 0 ? -1 : wordAt + 1;
+  if (at < 0) return value;
+  const start = sources[at]!;
+  const endUnit = at + wanted.length;
+  const end = endUnit < sources.length ? sources[endUnit]! : value.length;
+  return `${value.slice(0, start)}${tags.pre}${value.slice(start, end)}${tags.post}${value.slice(end)}`;
+}
