@@ -2,6 +2,20 @@ import { setBit, wordsFor, type Bitset } from './bitset';
 import { ensureCapacity, IntList } from './int-list';
 import { foldForMatch } from './tokenize';
 
+/** A facet column as a snapshot holds it. */
+export interface FacetColumnState {
+  attribute: string;
+  values: string[];
+  /** Value id per slot, -1 for none. */
+  first: Int32Array;
+  extra: [number, Int32Array][];
+  numbers: Float64Array;
+  numbersInArrays: [number, number[]][];
+  /** Each value's slots, end to end. */
+  offsets: Int32Array;
+  slots: Int32Array;
+}
+
 /**
  * One facet attribute, stored by column: each distinct value is interned once, each document
  * slot holds the ids of its values, and each value knows its documents. Counting a facet is then
@@ -11,15 +25,15 @@ export class FacetColumn {
   readonly values: string[] = [];
   private readonly idOf = new Map<string, number>();
   /** Live documents per value id. */
-  counts = new Int32Array(8);
+  counts: Int32Array = new Int32Array(8);
   private readonly postings: IntList[] = [];
   private stale = new Int32Array(8);
   /** The first value id of each slot, or -1. */
-  first = new Int32Array(0);
+  first: Int32Array = new Int32Array(0);
   /** The other value ids of slots with more than one (array attributes). */
   readonly extra = new Map<number, Int32Array>();
   /** The slot's value when it is a single number (NaN otherwise), for numeric filters and stats. */
-  numbers = new Float64Array(0);
+  numbers: Float64Array = new Float64Array(0);
   /** Numbers inside array values, which numeric filters also test. */
   readonly numbersInArrays = new Map<number, number[]>();
   /** Live documents whose value is a single number. */
@@ -32,6 +46,61 @@ export class FacetColumn {
   private readonly bitsCache = new Map<number, Bitset>();
 
   constructor(readonly attribute: string) {}
+
+  /** The column for live slots only, renumbered by `renumber` (-1: removed) into `slotCount`. */
+  exportState(renumber: Int32Array, slotCount: number): FacetColumnState {
+    const first = new Int32Array(slotCount).fill(-1);
+    const numbers = new Float64Array(slotCount).fill(NaN);
+    for (let slot = 0; slot < renumber.length; slot++) {
+      const target = renumber[slot]!;
+      if (target < 0) continue;
+      first[target] = this.first[slot] ?? -1;
+      numbers[target] = this.numbers[slot] ?? NaN;
+    }
+    const moved = <T>(entries: Map<number, T>): [number, T][] =>
+      [...entries]
+        .filter(([slot]) => renumber[slot]! >= 0)
+        .map(([slot, value]): [number, T] => [renumber[slot]!, value]);
+    const offsets = new Int32Array(this.values.length + 1);
+    const slots = new Int32Array(this.counts.reduce((sum, count) => sum + Math.max(count, 0), 0));
+    let next = 0;
+    this.postings.forEach((posting, id) => {
+      offsets[id] = next;
+      for (const slot of posting.view()) if (renumber[slot]! >= 0) slots[next++] = renumber[slot]!;
+    });
+    offsets[this.values.length] = next;
+    return {
+      attribute: this.attribute,
+      values: [...this.values],
+      first,
+      extra: moved(this.extra),
+      numbers,
+      numbersInArrays: moved(this.numbersInArrays),
+      offsets,
+      slots: slots.subarray(0, next),
+    };
+  }
+
+  static fromState(state: FacetColumnState): FacetColumn {
+    const column = new FacetColumn(state.attribute);
+    for (const value of state.values) column.intern(value);
+    state.values.forEach((_, id) => {
+      const start = state.offsets[id]!;
+      const end = state.offsets[id + 1]!;
+      const posting = column.postings[id]!;
+      posting.items = state.slots.slice(start, Math.max(end, start + 1));
+      posting.length = end - start;
+      column.counts[id] = end - start;
+    });
+    column.first = state.first;
+    column.numbers = state.numbers;
+    for (const [slot, ids] of state.extra) column.extra.set(slot, ids);
+    for (const [slot, numbers] of state.numbersInArrays) column.numbersInArrays.set(slot, numbers);
+    for (let slot = 0; slot < state.numbers.length; slot++) {
+      if (!Number.isNaN(state.numbers[slot])) column.numericDocuments++;
+    }
+    return column;
+  }
 
   get hasArrays(): boolean {
     return this.extra.size > 0;

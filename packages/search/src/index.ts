@@ -1,4 +1,4 @@
-export { SearchIndex } from './search-index';
+export { SearchIndex, type IndexState } from './search-index';
 export {
   highlightAttribute,
   highlightPrefix,

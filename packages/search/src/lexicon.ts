@@ -11,6 +11,15 @@ export interface Posting {
   stale: number;
 }
 
+/** The vocabulary as a snapshot holds it: terms in order, their postings end to end. */
+export interface LexiconState {
+  terms: string[];
+  /** Where each term's entries start in `slots` and `ranks` (one more entry: the end). */
+  offsets: Int32Array;
+  slots: Int32Array;
+  ranks: Uint8Array;
+}
+
 /** How many typo lookups to remember between changes of the vocabulary. */
 const TYPO_CACHE_SIZE = 20_000;
 
@@ -22,6 +31,52 @@ export class Lexicon {
   private added: string[] = [];
   private removedSinceSort = false;
   private readonly typoCache = new Map<string, string[]>();
+
+  /**
+   * The vocabulary of live documents, with each slot renumbered by `renumber` (-1: removed). Slot
+   * order is kept, so postings stay ascending.
+   */
+  exportState(renumber: Int32Array): LexiconState {
+    const terms = this.sortedTerms();
+    const offsets = new Int32Array(terms.length + 1);
+    let total = 0;
+    for (const term of terms) total += this.postings.get(term)!.length;
+    const slots = new Int32Array(total);
+    const ranks = new Uint8Array(total);
+    let next = 0;
+    terms.forEach((term, index) => {
+      offsets[index] = next;
+      const posting = this.postings.get(term)!;
+      for (let i = 0; i < posting.length; i++) {
+        const slot = renumber[posting.slots[i]!]!;
+        if (slot < 0) continue;
+        slots[next] = slot;
+        ranks[next] = posting.ranks[i]!;
+        next++;
+      }
+    });
+    offsets[terms.length] = next;
+    return { terms, offsets, slots: slots.slice(0, next), ranks: ranks.slice(0, next) };
+  }
+
+  /** A lexicon from a snapshot; its postings are views of the snapshot's arrays until they grow. */
+  static fromState(state: LexiconState): Lexicon {
+    const lexicon = new Lexicon();
+    state.terms.forEach((term, index) => {
+      const start = state.offsets[index]!;
+      const end = state.offsets[index + 1]!;
+      if (end === start) return;
+      lexicon.postings.set(term, {
+        slots: state.slots.subarray(start, end),
+        ranks: state.ranks.subarray(start, end),
+        length: end - start,
+        live: end - start,
+        stale: 0,
+      });
+    });
+    lexicon.sorted = state.terms.filter((term) => lexicon.postings.has(term));
+    return lexicon;
+  }
 
   get(term: string): Posting | undefined {
     return this.postings.get(term);

@@ -9,12 +9,14 @@
  * (for the engine). Hit order is only checked for self-consistency (pages, repeat queries), since
  * ranking has its own example-based tests.
  */
+import { deserialize, serialize } from 'node:v8';
 import { distanceMeters, type LatLng, type ProductHit } from '@bevy/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   SearchIndex,
   type IndexSettings,
+  type IndexState,
   type SearchDocument,
   type SearchParams,
   type SearchResult,
@@ -594,8 +596,8 @@ function toDocument(
 class Catalogue {
   readonly documents = new Map<string, ProductDocument>();
   readonly wordsById = new Map<string, Set<string>>();
-  readonly production = new SearchIndex(PRODUCT_SETTINGS);
-  readonly grouped = new SearchIndex(GROUPED_SETTINGS);
+  production = new SearchIndex(PRODUCT_SETTINGS);
+  grouped = new SearchIndex(GROUPED_SETTINGS);
   private readonly slugs: string[];
 
   constructor(private readonly spec: CatalogueSpec) {
@@ -607,6 +609,8 @@ class Catalogue {
   /** Replacements, removals and additions, as product and business writes make them. */
   applyEdits(): void {
     this.spec.edits.forEach((edit, position) => {
+      // Halfway, restart from a snapshot: later edits then change the restored index.
+      if (position === Math.floor(this.spec.edits.length / 2)) this.restoreFromSnapshots();
       const product = edit.newWord
         ? { ...edit.product, nameSuffix: `${edit.product.nameSuffix} ${edit.newWord}` }
         : edit.product;
@@ -618,6 +622,15 @@ class Catalogue {
       expect(this.production.remove(objectID)).toBe(present);
       expect(this.grouped.remove(objectID)).toBe(present);
     });
+    this.expectSizes();
+  }
+
+  /** Replaces both indexes with what their exported state, serialized and read back, gives. */
+  private restoreFromSnapshots(): void {
+    const restore = (index: SearchIndex, settings: IndexSettings) =>
+      SearchIndex.fromState(settings, deserialize(serialize(index.exportState())) as IndexState)!;
+    this.production = restore(this.production, PRODUCT_SETTINGS);
+    this.grouped = restore(this.grouped, GROUPED_SETTINGS);
     this.expectSizes();
   }
 

@@ -1,6 +1,13 @@
+import { deserialize, serialize } from 'node:v8';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SearchIndex } from './search-index';
-import { SearchInputError, type IndexSettings, type SearchDocument } from './types';
+import {
+  SearchInputError,
+  type IndexSettings,
+  type SearchDocument,
+  type SearchResult,
+} from './types';
+import type { IndexState } from './search-index';
 
 const PORTLAND = { lat: 45.5152, lng: -122.6784 };
 const NEWBERG = { lat: 45.3001, lng: -122.9732 }; // ~33 km from Portland
@@ -676,6 +683,30 @@ describe('remove and upsert', () => {
       browse.hits.map((hit) => hit.objectID),
     );
     expect(browseAfter.facets).toEqual(browse.facets);
+  });
+});
+
+describe('exportState and fromState', () => {
+  it('restores an index that answers as the original did and keeps taking writes', () => {
+    index.remove('3');
+    index.upsert({ ...PRODUCTS[0]!, name: 'Willamette Pinot Noir Reserve' });
+    const restored = SearchIndex.fromState(
+      SETTINGS,
+      deserialize(serialize(index.exportState())) as IndexState,
+    )!;
+    const params = { query: 'pino', facets: ['*'], aroundLatLng: at(PORTLAND) };
+    const withoutTime = ({ processingTimeMS: _time, ...result }: SearchResult) => result;
+    expect(withoutTime(restored.search(params))).toEqual(withoutTime(index.search(params)));
+    restored.upsert({ objectID: 'new', name: 'Pinot Gris', hasImage: true, _geoloc: PORTLAND });
+    expect(restored.search({ query: 'pinot g' }).hits.map((hit) => hit.objectID)).toEqual(['new']);
+    expect(restored.remove('1')).toBe(true);
+    expect(restored.search({ query: 'reserve' }).hits.map((hit) => hit.objectID)).toEqual(['9']);
+  });
+
+  it('refuses a state made with other settings', () => {
+    const state = index.exportState();
+    expect(SearchIndex.fromState({ ...SETTINGS, customRanking: [] }, state)).toBeUndefined();
+    expect(SearchIndex.fromState(SETTINGS, { ...state, format: 0 })).toBeUndefined();
   });
 });
 

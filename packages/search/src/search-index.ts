@@ -11,7 +11,7 @@ import {
   wordsFor,
   type Bitset,
 } from './bitset';
-import { FacetColumn } from './facet-column';
+import { FacetColumn, type FacetColumnState } from './facet-column';
 import { ensureCapacity, IntList } from './int-list';
 import {
   DEFAULT_TAGS,
@@ -20,7 +20,7 @@ import {
   type HighlightedAttribute,
   type HighlightTags,
 } from './highlight';
-import { Lexicon } from './lexicon';
+import { Lexicon, type LexiconState } from './lexicon';
 import { Scratch } from './scratch';
 import { smallestKeys } from './select';
 import {
@@ -110,6 +110,22 @@ interface Matches {
 }
 
 const NO_MATCH = 0x7fffffff;
+
+/** Bump when the layout of IndexState changes, so older snapshots are rebuilt, not misread. */
+const INDEX_STATE_FORMAT = 1;
+
+/** What `exportState` returns and `fromState` takes. */
+export interface IndexState {
+  format: number;
+  settings: IndexSettings;
+  documents: SearchDocument[];
+  lexicon: LexiconState;
+  columns: FacetColumnState[];
+  /** latitude, longitude of each distinct location, in pairs. */
+  points: Float64Array;
+  pointOf: Int32Array;
+  order: Int32Array;
+}
 
 /** How many large single-word results to keep between writes. */
 const WORD_CACHE_SIZE = 64;
@@ -276,6 +292,73 @@ export class SearchIndex {
 
   get size(): number {
     return this.liveCount;
+  }
+
+  /**
+   * Everything the index holds, as plain data and typed arrays (for `node:v8` serialization), so
+   * a restart can load it instead of indexing every document again. Removed documents are left
+   * out and the rest renumbered, in order.
+   */
+  exportState(): IndexState {
+    this.updateOrder();
+    const renumber = new Int32Array(this.documents.length).fill(-1);
+    const documents: SearchDocument[] = [];
+    this.documents.forEach((document, slot) => {
+      if (document === undefined) return;
+      renumber[slot] = documents.length;
+      documents.push(document);
+    });
+    const pointOf = new Int32Array(documents.length);
+    for (let slot = 0; slot < renumber.length; slot++) {
+      if (renumber[slot]! >= 0) pointOf[renumber[slot]!] = this.pointOf[slot]!;
+    }
+    const points = new Float64Array(this.points.length * 2);
+    this.points.forEach((point, id) => {
+      points[2 * id] = point.lat;
+      points[2 * id + 1] = point.lng;
+    });
+    return {
+      format: INDEX_STATE_FORMAT,
+      settings: this.settings,
+      documents,
+      lexicon: this.lexicon.exportState(renumber),
+      columns: [...this.columns.values()].map((column) =>
+        column.exportState(renumber, documents.length),
+      ),
+      points,
+      pointOf,
+      order: this.order.map((slot) => renumber[slot]!).filter((slot) => slot >= 0),
+    };
+  }
+
+  /** An index from `exportState`'s output; undefined if it was made with other settings. */
+  static fromState(settings: IndexSettings, state: IndexState): SearchIndex | undefined {
+    if (
+      state.format !== INDEX_STATE_FORMAT ||
+      JSON.stringify(state.settings) !== JSON.stringify(settings)
+    ) {
+      return undefined;
+    }
+    const index = new SearchIndex(settings);
+    const count = state.documents.length;
+    index.documents = state.documents;
+    state.documents.forEach((document, slot) => index.slotOf.set(document.objectID, slot));
+    index.alive = new Uint32Array(wordsFor(count)).fill(0xffffffff);
+    // Bits past the last document stay clear.
+    if (count % 32 !== 0) index.alive[index.alive.length - 1] = (1 << (count % 32)) - 1;
+    index.liveCount = count;
+    index.lexicon = Lexicon.fromState(state.lexicon);
+    index.columns = new Map(
+      state.columns.map((column) => [column.attribute, FacetColumn.fromState(column)]),
+    );
+    for (let id = 0; id < state.points.length / 2; id++) {
+      index.internPoint({ lat: state.points[2 * id]!, lng: state.points[2 * id + 1]! });
+    }
+    index.pointOf = state.pointOf;
+    index.order = state.order;
+    index.rankOf = new Int32Array(count);
+    for (let rank = 0; rank < count; rank++) index.rankOf[state.order[rank]!] = rank;
+    return index;
   }
 
   /** Every document in the index, in the order they were added. */
