@@ -703,6 +703,15 @@ describe('exportState and fromState', () => {
     expect(restored.search({ query: 'reserve' }).hits.map((hit) => hit.objectID)).toEqual(['9']);
   });
 
+  it('holds the documents packed until they are needed, or decoded chunk by chunk', () => {
+    const restored = SearchIndex.fromState(SETTINGS, index.exportState())!;
+    expect(restored.get('9')).toEqual(index.get('9'));
+    let chunks = 0;
+    while (restored.decodeDocuments()) chunks++;
+    expect(chunks).toBe(0); // 13 documents make one chunk, decoded by the get above
+    expect(restored.allDocuments()).toEqual(index.allDocuments());
+  });
+
   it('refuses a state made with other settings', () => {
     const state = index.exportState();
     expect(SearchIndex.fromState({ ...SETTINGS, customRanking: [] }, state)).toBeUndefined();

@@ -11,6 +11,7 @@ import {
   wordsFor,
   type Bitset,
 } from './bitset';
+import { DocumentStore } from './document-store';
 import { FacetColumn, type FacetColumnState } from './facet-column';
 import { ensureCapacity, IntList } from './int-list';
 import {
@@ -112,13 +113,15 @@ interface Matches {
 const NO_MATCH = 0x7fffffff;
 
 /** Bump when the layout of IndexState changes, so older snapshots are rebuilt, not misread. */
-const INDEX_STATE_FORMAT = 1;
+const INDEX_STATE_FORMAT = 2;
 
 /** What `exportState` returns and `fromState` takes. */
 export interface IndexState {
   format: number;
   settings: IndexSettings;
-  documents: SearchDocument[];
+  objectIDs: string[];
+  /** The documents as UTF-8 JSON chunks, decoded when first needed (see DocumentStore). */
+  documents: Uint8Array[];
   lexicon: LexiconState;
   columns: FacetColumnState[];
   /** latitude, longitude of each distinct location, in pairs. */
@@ -234,7 +237,7 @@ function numericStats(
  * most documents match), and only the requested page selected and sorted.
  */
 export class SearchIndex {
-  private documents: (SearchDocument | undefined)[] = [];
+  private documents = new DocumentStore();
   private slotOf = new Map<string, number>();
   private alive: Bitset = new Uint32Array(0);
   private liveCount = 0;
@@ -268,7 +271,7 @@ export class SearchIndex {
   }
 
   private reset(): void {
-    this.documents = [];
+    this.documents = new DocumentStore();
     this.slotOf = new Map();
     this.alive = new Uint32Array(0);
     this.liveCount = 0;
@@ -303,11 +306,10 @@ export class SearchIndex {
     this.updateOrder();
     const renumber = new Int32Array(this.documents.length).fill(-1);
     const documents: SearchDocument[] = [];
-    this.documents.forEach((document, slot) => {
-      if (document === undefined) return;
+    for (const [slot, document] of this.documents.entries()) {
       renumber[slot] = documents.length;
       documents.push(document);
-    });
+    }
     const pointOf = new Int32Array(documents.length);
     for (let slot = 0; slot < renumber.length; slot++) {
       if (renumber[slot]! >= 0) pointOf[renumber[slot]!] = this.pointOf[slot]!;
@@ -320,7 +322,8 @@ export class SearchIndex {
     return {
       format: INDEX_STATE_FORMAT,
       settings: this.settings,
-      documents,
+      objectIDs: documents.map((document) => document.objectID),
+      documents: DocumentStore.pack(documents),
       lexicon: this.lexicon.exportState(renumber),
       columns: [...this.columns.values()].map((column) =>
         column.exportState(renumber, documents.length),
@@ -329,6 +332,15 @@ export class SearchIndex {
       pointOf,
       order: this.order.map((slot) => renumber[slot]!).filter((slot) => slot >= 0),
     };
+  }
+
+  /**
+   * Decodes documents a restored index still holds packed, one chunk per call; false when all
+   * are decoded. Searches work before that (they decode what their hits need); a server calls
+   * this between requests so that later writes do not pay for it.
+   */
+  decodeDocuments(): boolean {
+    return this.documents.decodeNext();
   }
 
   /** An index from `exportState`'s output; undefined if it was made with other settings. */
@@ -340,9 +352,9 @@ export class SearchIndex {
       return undefined;
     }
     const index = new SearchIndex(settings);
-    const count = state.documents.length;
-    index.documents = state.documents;
-    state.documents.forEach((document, slot) => index.slotOf.set(document.objectID, slot));
+    const count = state.objectIDs.length;
+    index.documents = DocumentStore.unpack(count, state.documents);
+    state.objectIDs.forEach((objectID, slot) => index.slotOf.set(objectID, slot));
     index.alive = new Uint32Array(wordsFor(count)).fill(0xffffffff);
     // Bits past the last document stay clear.
     if (count % 32 !== 0) index.alive[index.alive.length - 1] = (1 << (count % 32)) - 1;
@@ -363,12 +375,12 @@ export class SearchIndex {
 
   /** Every document in the index, in the order they were added. */
   allDocuments(): SearchDocument[] {
-    return this.documents.filter((document): document is SearchDocument => document !== undefined);
+    return this.documents.entries().map(([, document]) => document);
   }
 
   get(objectID: string): SearchDocument | undefined {
     const slot = this.slotOf.get(objectID);
-    return slot === undefined ? undefined : this.documents[slot];
+    return slot === undefined ? undefined : this.documents.get(slot);
   }
 
   /** Adds a document, or replaces the one with the same objectID. */
@@ -376,8 +388,7 @@ export class SearchIndex {
     this.remove(document.objectID);
     this.wordCache.clear();
     this.allStatsCache.clear();
-    const slot = this.documents.length;
-    this.documents.push(document);
+    const slot = this.documents.push(document);
     this.slotOf.set(document.objectID, slot);
     this.alive = ensureCapacity(this.alive, wordsFor(slot + 1));
     setBit(this.alive, slot);
@@ -395,7 +406,7 @@ export class SearchIndex {
   remove(objectID: string): boolean {
     const slot = this.slotOf.get(objectID);
     if (slot === undefined) return false;
-    const document = this.documents[slot]!;
+    const document = this.documents.get(slot)!;
     this.wordCache.clear();
     this.allStatsCache.clear();
     for (const term of this.termsOf(document).keys()) this.lexicon.release(term);
@@ -403,16 +414,14 @@ export class SearchIndex {
     this.pointOf[slot] = -1;
     clearBit(this.alive, slot);
     this.liveCount--;
-    this.documents[slot] = undefined;
+    this.documents.clear(slot);
     this.slotOf.delete(objectID);
     return true;
   }
 
   /** Removes every document the predicate selects; returns how many. */
   removeWhere(predicate: (document: SearchDocument) => boolean): number {
-    const doomed = this.documents.filter(
-      (document): document is SearchDocument => document !== undefined && predicate(document),
-    );
+    const doomed = this.allDocuments().filter(predicate);
     for (const document of doomed) this.remove(document.objectID);
     return doomed.length;
   }
@@ -437,7 +446,7 @@ export class SearchIndex {
     const hits = this.highlight(
       this.topSlots(matches, (page + 1) * hitsPerPage)
         .slice(page * hitsPerPage)
-        .map((slot) => this.documents[slot]!),
+        .map((slot) => this.documents.get(slot)!),
       query,
       params,
     );
@@ -575,8 +584,8 @@ export class SearchIndex {
   }
 
   private compareSlots = (a: number, b: number): number => {
-    const left = this.documents[a]!;
-    const right = this.documents[b]!;
+    const left = this.documents.get(a)!;
+    const right = this.documents.get(b)!;
     for (const rule of this.ranking) {
       const order = compareValues(left[rule.attribute], right[rule.attribute], rule.direction);
       if (order !== 0) return order;
@@ -1028,7 +1037,7 @@ export class SearchIndex {
     const ranked = this.topSlots({ ...matches, slots, bits: undefined }, slots.length);
     const seen = new Set<unknown>();
     const kept = ranked.filter((slot) => {
-      const key = this.documents[slot]![attribute];
+      const key = this.documents.get(slot)![attribute];
       if (key === undefined || key === null) return true;
       if (seen.has(key)) return false;
       seen.add(key);
