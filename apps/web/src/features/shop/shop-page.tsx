@@ -24,6 +24,7 @@ import { siteConfig } from '../../lib/site-config';
 import { useBuyerKind, useMe } from '../../lib/use-me';
 import { useZipLocation } from '../../lib/use-zip-location';
 import { FulfillmentPanel } from './fulfillment-panel';
+import { ProducerSearch } from './producer-search';
 
 interface ShopPageProps {
   /**
@@ -122,6 +123,7 @@ export function ShopPage({ redirectWholesaleBuyers = false }: ShopPageProps) {
                   onRadiusChange={setRadiusMiles}
                 />
                 <ShopRefiners />
+                <ProducerSearch searchClient={searchClient} buyer={buyer} />
               </Stack>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 9 }}>
