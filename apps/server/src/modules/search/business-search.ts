@@ -1,10 +1,4 @@
-import {
-  SearchIndex,
-  tokenize,
-  type FacetSearchResult,
-  type HighlightTags,
-  type SearchResult,
-} from '@bevy/search';
+import { SearchIndex, type FacetSearchResult, type SearchResult } from '@bevy/search';
 import type { Db } from '../../db/client';
 import {
   BUSINESS_INDEX_SETTINGS,
@@ -123,20 +117,4 @@ export class BusinessSearch {
   producerNamesMatching(text: string): string[] {
     return this.producerNames.matching(text);
   }
-}
-
-/**
- * `value` with each word that starts with a word of `text` wrapped in the tags (a word matched
- * only with a typo is left plain, as the exact spelling it was matched by is not known here).
- */
-export function highlightWords(value: string, text: string, tags: HighlightTags): string {
-  const wanted = tokenize(text);
-  return value.replace(/[\p{L}\p{N}]+/gu, (word) => {
-    const [folded] = tokenize(word);
-    const match = folded && wanted.find((prefix) => folded.startsWith(prefix));
-    if (!match) return word;
-    // Folding keeps the length of most words; when it does not, the whole word is marked.
-    const end = folded.length === word.length ? match.length : word.length;
-    return `${tags.pre}${word.slice(0, end)}${tags.post}${word.slice(end)}`;
-  });
 }

@@ -1,13 +1,15 @@
 import type { BuyerKind } from '@bevy/core';
 import {
+  highlightText,
   SearchIndex,
   tokenize,
   type FacetSearchResult,
   type HighlightTags,
+  type IndexState,
   type SearchResult,
 } from '@bevy/search';
 import type { Db } from '../../db/client';
-import { BusinessSearch, highlightWords } from './business-search';
+import { BusinessSearch } from './business-search';
 import {
   loadProductDocuments,
   PRODUCT_INDEX_SETTINGS,
@@ -21,6 +23,8 @@ export const PRODUCT_INDEX_NAMES = new Set(['products', 'Production Index']);
 
 /** The facet whose value search is answered from the business index. */
 const PRODUCED_BY = 'Produced By';
+/** How long one turn of decoding a restored index's documents may hold the event loop. */
+const DECODE_SLICE_MS = 5;
 /** Algolia's default number of facet hits. */
 const DEFAULT_MAX_FACET_HITS = 10;
 
@@ -46,17 +50,40 @@ export class ProductSearch {
     await this.businesses.rebuild(db);
   }
 
-  /**
-   * Replaces the whole product index with `documents` (from the database, or a snapshot of it);
-   * the business index is not in snapshots, and is rebuilt on its own.
-   */
+  /** Replaces the whole product index with `documents` (from the database). */
   load(documents: readonly ProductDocument[]): void {
     const next = new SearchIndex(PRODUCT_INDEX_SETTINGS);
     for (const document of documents) next.upsert(document);
     this.index = next;
   }
 
-  /** Every document in the index, for a snapshot. */
+  /** The product index as a snapshot holds it (the business index is rebuilt on its own). */
+  exportState(): IndexState {
+    return this.index.exportState();
+  }
+
+  /**
+   * Replaces the product index with a snapshot's; false (and nothing changed) when the snapshot
+   * was made with other index settings. Documents the snapshot holds packed are decoded between
+   * requests afterwards, a few milliseconds at a time.
+   */
+  loadState(state: IndexState): boolean {
+    const restored = SearchIndex.fromState(PRODUCT_INDEX_SETTINGS, state);
+    if (!restored) return false;
+    this.index = restored;
+    const decodeSome = () => {
+      // A newer load or rebuild replaced this index: its own documents are all in memory.
+      if (this.index !== restored) return;
+      const until = performance.now() + DECODE_SLICE_MS;
+      let more = true;
+      while (more && performance.now() < until) more = restored.decodeDocuments();
+      if (more) setImmediate(decodeSome);
+    };
+    setImmediate(decodeSome);
+    return true;
+  }
+
+  /** Every document in the index. */
   documents(): ProductDocument[] {
     return this.index.allDocuments() as ProductDocument[];
   }
@@ -118,6 +145,7 @@ export class ProductSearch {
   ): FacetSearchResult {
     const started = performance.now();
     const names = this.businesses.producerNamesMatching(text);
+    const words = tokenize(text);
     // Counted even when no name matches, so that a bad filter is refused either way.
     const counts = new Map(
       Object.entries(
@@ -133,7 +161,9 @@ export class ProductSearch {
     const facetHits = names
       .flatMap((value) => {
         const count = counts.get(value) ?? 0;
-        return count > 0 ? [{ value, count, highlighted: highlightWords(value, text, tags) }] : [];
+        if (count === 0) return [];
+        const highlighted = highlightText(value, { words, lastIsPrefix: true }, tags).value;
+        return [{ value, count, highlighted }];
       })
       .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value))
       .slice(0, request.params.maxFacetHits ?? DEFAULT_MAX_FACET_HITS);

@@ -44,6 +44,9 @@ const searchParamsSchema = z
     facetName: z.string().max(200).optional(),
     facetQuery: z.string().max(SEARCH_QUERY_MAX_LENGTH).optional(),
     maxFacetHits: z.coerce.number().int().min(1).max(FACET_VALUE_SEARCH_MAX).optional(),
+    attributesToHighlight: jsonList(
+      z.union([z.string().max(200), z.array(z.string().max(200)).max(50)]),
+    ).optional(),
     highlightPreTag: z.string().max(100).optional(),
     highlightPostTag: z.string().max(100).optional(),
   })
@@ -86,12 +89,11 @@ export type SearchRequest = MultiQueryBody['requests'][number];
 
 /** The engine's parameters from one validated request. */
 export function toEngineParams(params: SearchRequest['params']): SearchParams {
-  const facets = params.facets;
   return {
     query: params.query,
     page: params.page,
     hitsPerPage: params.hitsPerPage,
-    facets: facets === undefined ? undefined : Array.isArray(facets) ? facets : [facets],
+    facets: listOf(params.facets),
     maxValuesPerFacet: params.maxValuesPerFacet,
     facetFilters: params.facetFilters,
     numericFilters: params.numericFilters,
@@ -99,7 +101,17 @@ export function toEngineParams(params: SearchRequest['params']): SearchParams {
     aroundLatLng: params.aroundLatLng,
     aroundRadius: params.aroundRadius,
     distinct: params.distinct,
+    // Algolia highlights every searchable attribute unless told which.
+    attributesToHighlight: listOf(params.attributesToHighlight) ?? ['*'],
+    highlightPreTag: params.highlightPreTag,
+    highlightPostTag: params.highlightPostTag,
   };
+}
+
+/** A parameter that may be one name (or a comma-separated list, as a URL sends it) or a list. */
+function listOf(value: string | string[] | undefined): string[] | undefined {
+  if (value === undefined) return undefined;
+  return Array.isArray(value) ? value : value.split(',').map((item) => item.trim());
 }
 
 /** The index name and params of a request as Algolia echoes them in each result. */

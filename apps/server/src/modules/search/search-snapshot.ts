@@ -5,13 +5,14 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { ProductSearch } from './product-search';
-import { PRODUCT_INDEX_SETTINGS, type ProductDocument } from './product-documents';
+import type { IndexState } from '@bevy/search';
+import { PRODUCT_INDEX_SETTINGS } from './product-documents';
 
 /**
  * Bump when the shape of product documents changes, so that snapshots written by older code are
  * rebuilt rather than served.
  */
-const SNAPSHOT_FORMAT = 1;
+const SNAPSHOT_FORMAT = 2;
 
 /**
  * What the catalogue looked like when a snapshot was written. Every write the app makes moves one
@@ -39,14 +40,11 @@ export async function catalogueFingerprint(db: Db): Promise<string> {
 
 interface Snapshot {
   fingerprint: string;
-  documents: ProductDocument[];
+  index: IndexState;
 }
 
-/** The documents of a snapshot at `file`, if there is one and it matches `fingerprint`. */
-export async function readSnapshot(
-  file: string,
-  fingerprint: string,
-): Promise<ProductDocument[] | null> {
+/** The index state in the snapshot at `file`, if there is one and it matches `fingerprint`. */
+export async function readSnapshot(file: string, fingerprint: string): Promise<IndexState | null> {
   let snapshot: Snapshot;
   try {
     snapshot = deserialize(await readFile(file)) as Snapshot;
@@ -54,19 +52,19 @@ export async function readSnapshot(
     // Missing, unreadable or from another Node version: a rebuild will replace it.
     return null;
   }
-  if (snapshot?.fingerprint !== fingerprint || !Array.isArray(snapshot.documents)) return null;
-  return snapshot.documents;
+  if (snapshot?.fingerprint !== fingerprint || typeof snapshot.index !== 'object') return null;
+  return snapshot.index;
 }
 
 /** Writes a snapshot atomically (a temporary file renamed over the old one). */
 export async function writeSnapshot(
   file: string,
   fingerprint: string,
-  documents: ProductDocument[],
+  index: IndexState,
 ): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, serialize({ fingerprint, documents } satisfies Snapshot));
+  await writeFile(temporary, serialize({ fingerprint, index } satisfies Snapshot));
   await rename(temporary, file);
 }
 
@@ -81,14 +79,13 @@ export async function openProductIndex(
 ): Promise<{ source: 'snapshot' | 'database' }> {
   const fingerprint = file ? await catalogueFingerprint(db) : '';
   const saved = file ? await readSnapshot(file, fingerprint) : null;
-  if (saved) {
-    search.load(saved);
+  if (saved && search.loadState(saved)) {
     // Not in the snapshot: rebuilding it takes about 0.3 s for 5,000 businesses on PostgreSQL.
     await search.businesses.rebuild(db);
     return { source: 'snapshot' };
   }
   await search.rebuild(db);
-  if (file) await writeSnapshot(file, fingerprint, search.documents());
+  if (file) await writeSnapshot(file, fingerprint, search.exportState());
   return { source: 'database' };
 }
 
@@ -100,7 +97,7 @@ export async function saveProductIndex(
   log: FastifyBaseLogger,
 ): Promise<void> {
   try {
-    await writeSnapshot(file, await catalogueFingerprint(db), search.documents());
+    await writeSnapshot(file, await catalogueFingerprint(db), search.exportState());
   } catch (error) {
     log.warn({ err: error, file }, 'could not save the search index snapshot');
   }

@@ -80,6 +80,24 @@ describe('product search', () => {
     expect(Object.keys(result.facets.Varietal).some((v) => /pinot/i.test(v))).toBe(true);
   });
 
+  it('highlights the words found, with the tags instantsearch sends', async () => {
+    const { body } = await search({
+      query: 'pinot no',
+      hitsPerPage: 3,
+      highlightPreTag: '__ais-highlight__',
+      highlightPostTag: '__/ais-highlight__',
+      attributesToHighlight: ['name', 'wholesalePricing'],
+    });
+    const [hit] = body.results[0].hits;
+    // Only searchable attributes: never a price, whatever is asked.
+    expect(Object.keys(hit._highlightResult)).toEqual(['name']);
+    expect(hit._highlightResult.name.value).toMatch(/__ais-highlight__Pinot__\/ais-highlight__/i);
+    expect(hit._highlightResult.name.matchLevel).toBe('full');
+    const everything = (await search({ query: 'pinot', hitsPerPage: 1 })).body.results[0].hits[0];
+    expect(Object.keys(everything._highlightResult)).toContain('short_description');
+    expect(everything._highlightResult.name.value).toContain('<em>');
+  });
+
   it('keeps only products within the radius of a point', async () => {
     const portland = '45.5152,-122.6784';
     const { body } = await search({
