@@ -23,7 +23,7 @@ import {
 } from './highlight';
 import { Lexicon, type LexiconState } from './lexicon';
 import { Scratch } from './scratch';
-import { smallestKeys } from './select';
+import { smallestKeys, sortNumbers } from './select';
 import {
   attributesOf,
   MATCH_ALL,
@@ -187,6 +187,63 @@ function lowerBound(values: Float64Array, value: number): number {
     else high = middle;
   }
   return low;
+}
+
+/**
+ * Compacts `slots` (and `textKeys` alongside) to the entries whose location is within `radius`;
+ * `pointDistance` (NaN: not measured yet) caches `measure(point)`. Returns how many are kept.
+ */
+function keepWithinRadius(
+  slots: Int32Array,
+  textKeys: Int32Array | undefined,
+  pointOf: Int32Array,
+  pointDistance: Float64Array,
+  measure: (point: number) => number,
+  radius: number,
+): number {
+  let kept = 0;
+  for (let i = 0; i < slots.length; i++) {
+    const slot = slots[i]!;
+    const point = pointOf[slot]!;
+    if (point < 0) continue;
+    let distance = pointDistance[point]!;
+    if (distance !== distance) {
+      distance = measure(point);
+      pointDistance[point] = distance;
+    }
+    if (distance > radius) continue;
+    slots[kept] = slot;
+    if (textKeys) textKeys[kept] = textKeys[i]!;
+    kept++;
+  }
+  return kept;
+}
+
+/**
+ * Each measured point's distance as its position among the distinct distances measured (equal
+ * distances, equal positions), in `ranks`; `count` is how many distinct distances there are.
+ */
+function rankDistances(
+  pointDistance: Float64Array,
+  measured: Float64Array,
+  ranks: Int32Array,
+): { ranks: Int32Array; count: number } {
+  let measuredCount = 0;
+  for (let point = 0; point < pointDistance.length; point++) {
+    const distance = pointDistance[point]!;
+    if (distance === distance) measured[measuredCount++] = distance;
+  }
+  sortNumbers(measured.subarray(0, measuredCount));
+  let count = 0;
+  for (let i = 0; i < measuredCount; i++) {
+    if (i === 0 || measured[i] !== measured[i - 1]) measured[count++] = measured[i]!;
+  }
+  const distinct = measured.subarray(0, count);
+  for (let point = 0; point < pointDistance.length; point++) {
+    const distance = pointDistance[point]!;
+    if (distance === distance) ranks[point] = lowerBound(distinct, distance);
+  }
+  return { ranks, count };
 }
 
 /** Adds `step` to the count of each value of each slot in `slots`. */
@@ -693,43 +750,37 @@ export class SearchIndex {
     }
     if (!origin) return { count: slots.length, all: false, slots, textKeys };
 
-    // Documents of one producer share a location: each distinct point is measured once.
+    return this.withinRadius(slots, textKeys, origin, radius);
+  }
+
+  /**
+   * Keeps the candidates with a location within `radius` of `origin`, and ranks their distances
+   * among the distinct ones, so that a page can be chosen by integer keys. Documents of one
+   * producer share a location: each distinct point is measured once.
+   */
+  private withinRadius(
+    slots: Int32Array,
+    textKeys: Int32Array | undefined,
+    origin: LatLng,
+    radius: number,
+  ): Matches {
     const pointDistance = this.scratch.float64('point-distance', this.points.length).fill(NaN);
-    let kept = 0;
-    for (let i = 0; i < slots.length; i++) {
-      const slot = slots[i]!;
-      const point = this.pointOf[slot]!;
-      if (point < 0) continue;
-      let distance = pointDistance[point]!;
-      if (Number.isNaN(distance)) {
-        distance = distanceMeters(origin, this.points[point]!);
-        pointDistance[point] = distance;
-      }
-      if (distance > radius) continue;
-      slots[kept] = slot;
-      if (textKeys) textKeys[kept] = textKeys[i]!;
-      kept++;
-    }
-    // Ranking compares distances; ranking the few distinct ones lets a page be chosen by integer keys.
-    const measured = this.scratch.float64('measured', this.points.length);
-    let measuredCount = 0;
-    for (let point = 0; point < pointDistance.length; point++) {
-      const distance = pointDistance[point]!;
-      if (distance === distance) measured[measuredCount++] = distance;
-    }
-    measured.subarray(0, measuredCount).sort();
-    let distinctCount = 0;
-    for (let i = 0; i < measuredCount; i++) {
-      if (i === 0 || measured[i] !== measured[i - 1]) measured[distinctCount++] = measured[i]!;
-    }
-    const distinctDistances = measured.subarray(0, distinctCount);
-    const pointRank = this.scratch.int32('point-rank', this.points.length);
-    for (let point = 0; point < pointDistance.length; point++) {
-      const distance = pointDistance[point]!;
-      if (distance === distance) pointRank[point] = lowerBound(distinctDistances, distance);
-    }
+    const kept = keepWithinRadius(
+      slots,
+      textKeys,
+      this.pointOf,
+      pointDistance,
+      (point) => distanceMeters(origin, this.points[point]!),
+      radius,
+    );
+    const { ranks: pointRank, count: distinctCount } = rankDistances(
+      pointDistance,
+      this.scratch.float64('measured', this.points.length),
+      this.scratch.int32('point-rank', this.points.length),
+    );
     const distanceRanks = this.scratch.int32('distance-ranks', kept);
-    for (let i = 0; i < kept; i++) distanceRanks[i] = pointRank[this.pointOf[slots[i]!]!]!;
+    const pointOf = this.pointOf;
+    for (let i = 0; i < kept; i++) distanceRanks[i] = pointRank[pointOf[slots[i]!]!]!;
     return {
       count: kept,
       all: false,
@@ -964,7 +1015,7 @@ export class SearchIndex {
       if (key < boundary) packed[packedCount++] = key * positions + this.rankOf[slots[i]!]!;
       else if (key === boundary) boundarySlots[boundaryCount++] = slots[i]!;
     }
-    const result = Array.from(packed.sort(), (key) => this.order[key % positions]!);
+    const result = Array.from(sortNumbers(packed), (key) => this.order[key % positions]!);
     const rest = this.bestByRank(boundarySlots, wanted - result.length);
     for (const slot of rest) result.push(slot);
     return result;
@@ -1000,7 +1051,7 @@ export class SearchIndex {
     for (let i = 0; i < length; i++) values[i] = combined(i);
     const sorted = this.scratch.float64('primary-sorted', length);
     sorted.set(values);
-    sorted.sort();
+    sortNumbers(sorted);
     let distinctCount = 0;
     for (let i = 0; i < length; i++) {
       if (i === 0 || sorted[i] !== sorted[i - 1]) sorted[distinctCount++] = sorted[i]!;

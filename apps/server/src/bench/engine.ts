@@ -15,6 +15,8 @@ export interface BuildReport {
   ms: number;
   /** Named parts of the build, e.g. PostgreSQL's load and index creation. */
   parts?: Record<string, number>;
+  /** Size of the on-disk snapshot, for engines that restart from one. */
+  snapshotBytes?: number;
 }
 
 /**

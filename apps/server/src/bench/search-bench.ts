@@ -74,11 +74,13 @@ const progress = (line: string) => {
   if (process.stderr.isTTY) process.stderr.write(`\r${line.padEnd(60)}`);
 };
 
+/** JavaScript heap plus memory outside it (typed arrays' buffers), after collecting garbage. */
 function heapUsed(): number {
   // Twice: the first pass can leave objects that only a second one frees (weak maps, finalisers).
   gc!();
   gc!();
-  return process.memoryUsage().heapUsed;
+  const { heapUsed: heap, external } = process.memoryUsage();
+  return heap + external;
 }
 
 interface Latency {
@@ -380,16 +382,17 @@ function printSize(report: SizeReport, queries: BenchQuery[]): void {
     const run = report.engines[name]!;
     const parts = run.build.parts
       ? ` (${Object.entries(run.build.parts)
-          .map(([part, value]) => `${part} ${(value / 1000).toFixed(1)} s`)
+          .map(([part, value]) => `${part} ${(value / 1000).toFixed(2)} s`)
           .join(', ')})`
       : '';
     const memory =
       run.bytesPerProduct !== undefined
-        ? `, heap +${Math.round(run.bytesPerProduct)} B/product`
+        ? `, memory +${Math.round(run.bytesPerProduct)} B/product`
         : run.disk
           ? `, disk: table ${mb(run.disk['table'])}, indexes ${mb(run.disk['indexes'])}, documents ${mb(run.disk['documents'])}`
           : '';
-    out(`  ${name.padEnd(8)} ${(run.build.ms / 1000).toFixed(2)} s${parts}${memory}`);
+    const snapshot = run.build.snapshotBytes ? `, snapshot ${mb(run.build.snapshotBytes)}` : '';
+    out(`  ${name.padEnd(8)} ${(run.build.ms / 1000).toFixed(2)} s${parts}${memory}${snapshot}`);
   }
   out(`  documents themselves: ${Math.round(report.documentBytesPerProduct)} B/product of heap`);
   out(`  peak resident memory of the benchmark process so far: ${report.maxRssMB} MB`);
