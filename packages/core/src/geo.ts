@@ -12,11 +12,20 @@ const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
 
 /** Great-circle distance by the haversine formula, in metres. */
 export function distanceMeters(a: LatLng, b: LatLng): number {
+  return distanceMetersFrom(a, b, latitudeCosine(a.lat), latitudeCosine(b.lat));
+}
+
+/** cos(latitude), which distanceMetersFrom takes ready-made. */
+export const latitudeCosine = (lat: number): number => Math.cos(toRadians(lat));
+
+/**
+ * distanceMeters with the cosines of both latitudes given, for callers that measure one point
+ * against many and keep them (the search engine); the result is the same to the last bit.
+ */
+export function distanceMetersFrom(a: LatLng, b: LatLng, cosALat: number, cosBLat: number): number {
   const dLat = toRadians(b.lat - a.lat);
   const dLng = toRadians(b.lng - a.lng);
-  const h =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(toRadians(a.lat)) * Math.cos(toRadians(b.lat)) * Math.sin(dLng / 2) ** 2;
+  const h = Math.sin(dLat / 2) ** 2 + cosALat * cosBLat * Math.sin(dLng / 2) ** 2;
   return 2 * EARTH_RADIUS_METERS * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 

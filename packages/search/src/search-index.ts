@@ -1,4 +1,4 @@
-import { distanceMeters, type LatLng } from '@bevy/core';
+import { distanceMetersFrom, latitudeCosine, type LatLng } from '@bevy/core';
 import {
   andInto,
   clearBit,
@@ -302,6 +302,8 @@ export class SearchIndex {
   private columns = new Map<string, FacetColumn>();
   private pointOf: Int32Array = new Int32Array(0);
   private points: LatLng[] = [];
+  /** cos(latitude) of each point, so a query measures each with one cosine fewer. */
+  private pointCosines: number[] = [];
   private pointIdOf = new Map<string, number>();
   /** Live slots in custom-ranking order (with removed ones until the next merge). */
   private order: Int32Array = new Int32Array(0);
@@ -341,6 +343,7 @@ export class SearchIndex {
     );
     this.pointOf = new Int32Array(0);
     this.points = [];
+    this.pointCosines = [];
     this.pointIdOf = new Map();
     this.order = new Int32Array(0);
     this.rankOf = new Int32Array(0);
@@ -621,6 +624,7 @@ export class SearchIndex {
     if (id === undefined) {
       id = this.points.length;
       this.points.push({ lat: point.lat, lng: point.lng });
+      this.pointCosines.push(latitudeCosine(point.lat));
       this.pointIdOf.set(key, id);
     }
     return id;
@@ -765,12 +769,14 @@ export class SearchIndex {
     radius: number,
   ): Matches {
     const pointDistance = this.scratch.float64('point-distance', this.points.length).fill(NaN);
+    const originCosine = latitudeCosine(origin.lat);
     const kept = keepWithinRadius(
       slots,
       textKeys,
       this.pointOf,
       pointDistance,
-      (point) => distanceMeters(origin, this.points[point]!),
+      (point) =>
+        distanceMetersFrom(origin, this.points[point]!, originCosine, this.pointCosines[point]!),
       radius,
     );
     const { ranks: pointRank, count: distinctCount } = rankDistances(
