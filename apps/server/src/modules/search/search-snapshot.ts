@@ -43,8 +43,14 @@ interface Snapshot {
   index: IndexState;
 }
 
-/** The index state in the snapshot at `file`, if there is one and it matches `fingerprint`. */
-export async function readSnapshot(file: string, fingerprint: string): Promise<IndexState | null> {
+/**
+ * The index state in the snapshot at `file`, if there is one and it matches the fingerprint
+ * (awaited only after the file is read, so the database query and the read overlap).
+ */
+export async function readSnapshot(
+  file: string,
+  fingerprint: string | Promise<string>,
+): Promise<IndexState | null> {
   let snapshot: Snapshot;
   try {
     snapshot = deserialize(await readFile(file)) as Snapshot;
@@ -52,7 +58,9 @@ export async function readSnapshot(file: string, fingerprint: string): Promise<I
     // Missing, unreadable or from another Node version: a rebuild will replace it.
     return null;
   }
-  if (snapshot?.fingerprint !== fingerprint || typeof snapshot.index !== 'object') return null;
+  if (snapshot?.fingerprint !== (await fingerprint) || typeof snapshot.index !== 'object') {
+    return null;
+  }
   return snapshot.index;
 }
 
@@ -77,8 +85,11 @@ export async function openProductIndex(
   db: Db,
   file: string | null,
 ): Promise<{ source: 'snapshot' | 'database' }> {
-  const fingerprint = file ? await catalogueFingerprint(db) : '';
-  const saved = file ? await readSnapshot(file, fingerprint) : null;
+  const fingerprinting = file ? catalogueFingerprint(db) : Promise.resolve('');
+  // Awaited below; until then a failure must not count as unhandled.
+  fingerprinting.catch(() => undefined);
+  const saved = file ? await readSnapshot(file, fingerprinting) : null;
+  const fingerprint = await fingerprinting;
   if (saved && search.loadState(saved)) {
     // Not in the snapshot: rebuilding it takes about 0.3 s for 5,000 businesses on PostgreSQL.
     await search.businesses.rebuild(db);
