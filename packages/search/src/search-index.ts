@@ -130,8 +130,11 @@ export interface IndexState {
   order: Int32Array;
 }
 
-/** How many large single-word results to keep between writes. */
-const WORD_CACHE_SIZE = 64;
+/**
+ * How many matches large single-word results may hold in all, per live document, between
+ * writes (5 bytes each): prefixes typed first, like "p", "pi", match much of the catalogue.
+ */
+const WORD_CACHE_MATCHES_PER_DOCUMENT = 8;
 
 interface WordMatches {
   slots: Int32Array;
@@ -314,6 +317,7 @@ export class SearchIndex {
   private wordBest: Int32Array = new Int32Array(0);
   /** Results of words that match many documents; emptied by every write. */
   private readonly wordCache = new Map<string, WordMatches>();
+  private wordCacheMatches = 0;
   private readonly scratch = new Scratch();
   /** facets_stats over every live document, per facet; emptied by every write. */
   private readonly allStatsCache = new Map<string, ReturnType<typeof numericStats>>();
@@ -350,6 +354,7 @@ export class SearchIndex {
     this.unordered = [];
     this.wordBest = new Int32Array(0);
     this.wordCache.clear();
+    this.wordCacheMatches = 0;
     this.allStatsCache.clear();
   }
 
@@ -447,6 +452,7 @@ export class SearchIndex {
   upsert(document: SearchDocument): void {
     this.remove(document.objectID);
     this.wordCache.clear();
+    this.wordCacheMatches = 0;
     this.allStatsCache.clear();
     const slot = this.documents.push(document);
     this.slotOf.set(document.objectID, slot);
@@ -468,6 +474,7 @@ export class SearchIndex {
     if (slot === undefined) return false;
     const document = this.documents.get(slot)!;
     this.wordCache.clear();
+    this.wordCacheMatches = 0;
     this.allStatsCache.clear();
     for (const term of this.termsOf(document).keys()) this.lexicon.release(term);
     for (const column of this.columns.values()) column.remove(slot);
@@ -890,8 +897,13 @@ export class SearchIndex {
     }
     const result = { slots, codes };
     if (slots.length * 32 > this.liveCount) {
-      if (this.wordCache.size >= WORD_CACHE_SIZE) {
-        this.wordCache.delete(this.wordCache.keys().next().value!);
+      const budget = Math.max(WORD_CACHE_MATCHES_PER_DOCUMENT * this.liveCount, 100_000);
+      this.wordCacheMatches += slots.length;
+      // Oldest first out, until the new result fits.
+      for (const [key, old] of this.wordCache) {
+        if (this.wordCacheMatches <= budget) break;
+        this.wordCache.delete(key);
+        this.wordCacheMatches -= old.slots.length;
       }
       this.wordCache.set(cacheKey, result);
     }
