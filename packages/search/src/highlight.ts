@@ -26,6 +26,8 @@ export interface HighlightQuery {
 }
 
 const WORD = /[\p{L}\p{N}]+/gu;
+/** Tokens are letters and digits; these ones fold by lower-casing alone. */
+const ASCII = /^[a-zA-Z0-9]*$/;
 
 /**
  * How much of `token` (folded) query word `word` highlights: the whole token for a word or a
@@ -52,21 +54,27 @@ export function highlightText(
   let copied = 0;
   let highlightedUnits = 0;
   let wordUnits = 0;
+  const lastWord = query.words.length - 1;
   for (const found of text.matchAll(WORD)) {
     const start = found.index;
-    const { folded, sources } = foldWithSources(found[0]);
-    wordUnits += found[0].length;
+    const token = found[0];
+    wordUnits += token.length;
+    // Most text is ASCII, where folding is lower-casing and keeps every position.
+    const ascii = ASCII.test(token);
+    const folded = ascii ? token.toLowerCase() : foldWithSources(token).folded;
     let longest = 0;
-    query.words.forEach((word, index) => {
-      const prefix = query.lastIsPrefix && index === query.words.length - 1;
-      const length = matchedLength(folded, word, prefix);
-      if (length === 0) return;
+    for (let index = 0; index < query.words.length; index++) {
+      const word = query.words[index]!;
+      const length = matchedLength(folded, word, query.lastIsPrefix && index === lastWord);
+      if (length === 0) continue;
       matched.add(word);
       longest = Math.max(longest, length);
-    });
+    }
     if (longest === 0) continue;
     // Map the end of the folded match back to the original text (folding can change lengths).
-    const end = start + (longest < sources.length ? sources[longest]! : found[0].length);
+    const sources = ascii ? undefined : foldWithSources(token).sources;
+    const offset = !sources ? longest : longest < sources.length ? sources[longest]! : token.length;
+    const end = start + offset;
     value += `${text.slice(copied, start)}${tags.pre}${text.slice(start, end)}${tags.post}`;
     copied = end;
     highlightedUnits += end - start;

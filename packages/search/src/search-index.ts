@@ -263,6 +263,28 @@ function tally(column: FacetColumn, slots: Int32Array, counts: Int32Array, step:
   }
 }
 
+/**
+ * Counts the values of `slots` into `counts` (all zero before), listing in `seen` each value
+ * counted, so that reading and clearing the counts costs the values seen, not all values.
+ */
+function tallySeen(
+  column: FacetColumn,
+  slots: Int32Array,
+  counts: Int32Array,
+  seen: IntList,
+): void {
+  const first = column.first;
+  for (let i = 0; i < slots.length; i++) {
+    const id = first[slots[i]!]!;
+    if (id >= 0 && counts[id]!++ === 0) seen.push(id);
+  }
+  if (!column.hasArrays) return;
+  for (let i = 0; i < slots.length; i++) {
+    const more = column.extra.get(slots[i]!);
+    if (more) for (const id of more) if (counts[id]!++ === 0) seen.push(id);
+  }
+}
+
 /** min, max, sum and average of the single numbers of `slots` (facets_stats). */
 function numericStats(
   column: FacetColumn,
@@ -552,14 +574,13 @@ export class SearchIndex {
       wantedValues[id] = found && value !== '' ? 1 : 0;
     });
     const matches = this.match(params.query ?? '', params);
-    const counts = new Int32Array(column.values.length);
-    tally(column, this.slotsOfMatches(matches), counts, 1);
-    for (let id = 0; id < counts.length; id++) if (!wantedValues[id]) counts[id] = 0;
-    const facetHits = this.topValues(column, counts, maxFacetHits).map(([value, count]) => ({
-      value,
-      count,
-      highlighted: highlightPrefix(value, wanted, tags),
-    }));
+    const counts = this.scratch.int32('facet-counts', column.values.length).fill(0);
+    const seen = new IntList(64);
+    tallySeen(column, this.slotsOfMatches(matches), counts, seen);
+    seen.retain((id) => wantedValues[id] === 1);
+    const facetHits = this.topValues(column, counts, maxFacetHits, seen.view()).map(
+      ([value, count]) => ({ value, count, highlighted: highlightPrefix(value, wanted, tags) }),
+    );
     return {
       facetHits,
       exhaustiveFacetsCount: true,
@@ -1140,17 +1161,20 @@ export class SearchIndex {
     }
     for (const facet of facetNames) {
       const column = this.columns.get(facet)!;
-      let counts: Int32Array;
       if (matches.all) {
-        counts = column.counts;
+        facets[facet] = Object.fromEntries(this.topValues(column, column.counts, limit));
       } else if (misses) {
-        counts = column.counts.slice();
+        const counts = this.scratch.int32('facet-counts', column.values.length);
+        counts.set(column.counts.subarray(0, column.values.length));
         tally(column, misses, counts, -1);
+        facets[facet] = Object.fromEntries(this.topValues(column, counts, limit));
       } else {
-        counts = new Int32Array(column.values.length);
-        tally(column, this.slotsOfMatches(matches), counts, 1);
+        // Few matches: count into zeros and read back only the values seen.
+        const counts = this.scratch.int32('facet-counts', column.values.length).fill(0);
+        const seen = new IntList(64);
+        tallySeen(column, this.slotsOfMatches(matches), counts, seen);
+        facets[facet] = Object.fromEntries(this.topValues(column, counts, limit, seen.view()));
       }
-      facets[facet] = Object.fromEntries(this.topValues(column, counts, limit));
       if (column.numericDocuments > 0) {
         let numeric: ReturnType<typeof numericStats>;
         if (matches.all && this.allStatsCache.has(facet)) numeric = this.allStatsCache.get(facet);
@@ -1163,17 +1187,28 @@ export class SearchIndex {
   }
 
   /** The `limit` most frequent values with a count, ties in localeCompare order. */
-  private topValues(column: FacetColumn, counts: Int32Array, limit: number): [string, number][] {
+  private topValues(
+    column: FacetColumn,
+    counts: Int32Array,
+    limit: number,
+    /** The only values that can have a count, when known. */
+    candidates?: Int32Array,
+  ): [string, number][] {
     const valueCount = column.values.length;
     if (valueCount === 0) return [];
     const rank = column.collationRank();
     const most = this.documents.length + 1;
-    const keys: number[] = [];
-    for (let id = 0; id < valueCount; id++) {
+    const keys = this.scratch.float64('value-keys', candidates?.length ?? valueCount);
+    let keyCount = 0;
+    const consider = (id: number) => {
       const count = counts[id]!;
-      if (count > 0 && column.values[id] !== '') keys.push((most - count) * valueCount + rank[id]!);
-    }
-    return Array.from(smallestKeys(Float64Array.from(keys), limit), (key) => {
+      if (count > 0 && column.values[id] !== '') {
+        keys[keyCount++] = (most - count) * valueCount + rank[id]!;
+      }
+    };
+    if (candidates) for (let i = 0; i < candidates.length; i++) consider(candidates[i]!);
+    else for (let id = 0; id < valueCount; id++) consider(id);
+    return Array.from(smallestKeys(keys.subarray(0, keyCount), limit), (key) => {
       const position = key % valueCount;
       return [column.values[column.valueAtRank(position)]!, most - (key - position) / valueCount];
     });
