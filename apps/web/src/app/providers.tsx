@@ -1,13 +1,12 @@
 import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Provider as GraphqlProvider } from 'urql';
-import { graphqlClient } from '../lib/graphql-client';
 import { cssVariablesResolver, theme } from './theme';
 
+// The GraphQL client is provided per page (see router.tsx), so /shop loads without it.
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      <GraphqlProvider value={graphqlClient}>{children}</GraphqlProvider>
+      {children}
     </MantineProvider>
   );
 }

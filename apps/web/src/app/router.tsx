@@ -1,14 +1,33 @@
-import { lazy } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { RequireLogin } from '../components/require-login';
 import { AppLayout } from './layout';
+
+/**
+ * A page that uses GraphQL hooks: its chunk and the GraphQL client load together, and the page
+ * gets the client. The shop and the content pages do without, so a visitor's first load of /shop
+ * carries no GraphQL client.
+ */
+function graphqlPage<Props extends object>(load: () => Promise<ComponentType<Props>>) {
+  return lazy(async () => {
+    const [Page, { GraphqlProvider }] = await Promise.all([load(), import('./graphql-provider')]);
+    function PageWithGraphql(props: Props) {
+      return (
+        <GraphqlProvider>
+          <Page {...props} />
+        </GraphqlProvider>
+      );
+    }
+    return { default: PageWithGraphql };
+  });
+}
 
 // Route-level code splitting: each page is its own chunk.
 const ShopPage = lazy(() =>
   import('../features/shop/shop-page').then((m) => ({ default: m.ShopPage })),
 );
-const BusinessPage = lazy(() =>
-  import('../features/business/business-page').then((m) => ({ default: m.BusinessPage })),
+const BusinessPage = graphqlPage(() =>
+  import('../features/business/business-page').then((m) => m.BusinessPage),
 );
 const TermsPage = lazy(() =>
   import('../features/content/terms-page').then((m) => ({ default: m.TermsPage })),
@@ -22,64 +41,50 @@ const AboutPage = lazy(() =>
 const SellPage = lazy(() =>
   import('../features/content/sell-page').then((m) => ({ default: m.SellPage })),
 );
-const SignUpPage = lazy(() =>
-  import('../features/accounts/signup-page').then((m) => ({ default: m.SignUpPage })),
+const SignUpPage = graphqlPage(() =>
+  import('../features/accounts/signup-page').then((m) => m.SignUpPage),
 );
-const LogInPage = lazy(() =>
-  import('../features/accounts/login-page').then((m) => ({ default: m.LogInPage })),
+const LogInPage = graphqlPage(() =>
+  import('../features/accounts/login-page').then((m) => m.LogInPage),
 );
-const ForgotPasswordPage = lazy(() =>
-  import('../features/accounts/forgot-password-page').then((m) => ({
-    default: m.ForgotPasswordPage,
-  })),
+const ForgotPasswordPage = graphqlPage(() =>
+  import('../features/accounts/forgot-password-page').then((m) => m.ForgotPasswordPage),
 );
-const ResetPasswordPage = lazy(() =>
-  import('../features/accounts/reset-password-page').then((m) => ({
-    default: m.ResetPasswordPage,
-  })),
+const ResetPasswordPage = graphqlPage(() =>
+  import('../features/accounts/reset-password-page').then((m) => m.ResetPasswordPage),
 );
 const SellerLayout = lazy(() =>
   import('../features/seller/seller-layout').then((m) => ({ default: m.SellerLayout })),
 );
-const OrdersPage = lazy(() =>
-  import('../features/seller/orders-page').then((m) => ({ default: m.OrdersPage })),
+const OrdersPage = graphqlPage(() =>
+  import('../features/seller/orders-page').then((m) => m.OrdersPage),
 );
-const DashboardPage = lazy(() =>
-  import('../features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+const DashboardPage = graphqlPage(() =>
+  import('../features/dashboard/dashboard-page').then((m) => m.DashboardPage),
 );
-const WholesaleApplyPage = lazy(() =>
-  import('../features/wholesale/apply-page').then((m) => ({ default: m.WholesaleApplyPage })),
+const WholesaleApplyPage = graphqlPage(() =>
+  import('../features/wholesale/apply-page').then((m) => m.WholesaleApplyPage),
 );
-const AdminArea = lazy(() =>
-  import('../features/admin/admin-area').then((m) => ({ default: m.AdminArea })),
+const AdminArea = graphqlPage(() =>
+  import('../features/admin/admin-area').then((m) => m.AdminArea),
 );
-const NewBusinessPage = lazy(() =>
-  import('../features/business-profile/new-business-page').then((m) => ({
-    default: m.NewBusinessPage,
-  })),
+const NewBusinessPage = graphqlPage(() =>
+  import('../features/business-profile/new-business-page').then((m) => m.NewBusinessPage),
 );
-const EditProfilePage = lazy(() =>
-  import('../features/business-profile/edit-profile-page').then((m) => ({
-    default: m.EditProfilePage,
-  })),
+const EditProfilePage = graphqlPage(() =>
+  import('../features/business-profile/edit-profile-page').then((m) => m.EditProfilePage),
 );
-const ManageProductsPage = lazy(() =>
-  import('../features/products/manage-products-page').then((m) => ({
-    default: m.ManageProductsPage,
-  })),
+const ManageProductsPage = graphqlPage(() =>
+  import('../features/products/manage-products-page').then((m) => m.ManageProductsPage),
 );
-const ProductFormPage = lazy(() =>
-  import('../features/products/product-form-page').then((m) => ({ default: m.ProductFormPage })),
+const ProductFormPage = graphqlPage(() =>
+  import('../features/products/product-form-page').then((m) => m.ProductFormPage),
 );
-const ConnectStatusPage = lazy(() =>
-  import('../features/payments/connect-status-page').then((m) => ({
-    default: m.ConnectStatusPage,
-  })),
+const ConnectStatusPage = graphqlPage(() =>
+  import('../features/payments/connect-status-page').then((m) => m.ConnectStatusPage),
 );
-const OfflineOnboardingPage = lazy(() =>
-  import('../features/payments/offline-onboarding-page').then((m) => ({
-    default: m.OfflineOnboardingPage,
-  })),
+const OfflineOnboardingPage = graphqlPage(() =>
+  import('../features/payments/offline-onboarding-page').then((m) => m.OfflineOnboardingPage),
 );
 const NotFoundPage = lazy(() =>
   import('../features/not-found/not-found-page').then((m) => ({ default: m.NotFoundPage })),

@@ -3,7 +3,7 @@ import { createElement, type ComponentProps } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { ProductTile, type TileProduct } from './product-tile';
+import { ProductTile, sameTileProduct, type TileProduct } from './product-tile';
 
 const hit: TileProduct = {
   objectID: '7',
@@ -111,5 +111,27 @@ describe('ProductTile', () => {
     const html = render({ hit: { ...hit, 'Beverage Type': ['Mead'] }, buyer: 'retail' });
     expect(html).not.toContain('<article');
     expect(logged).toHaveBeenCalledWith('Product 7 has an unreadable beverage type', 'Mead');
+  });
+});
+
+describe('sameTileProduct', () => {
+  // A search answer brings the same product back as a new object: its tile may stay as it is.
+  const again = (changes: Partial<TileProduct> = {}): TileProduct => ({
+    ...structuredClone(hit),
+    ...changes,
+  });
+
+  it('is true for the same product in a new answer', () => {
+    expect(sameTileProduct(hit, again())).toBe(true);
+  });
+
+  it('is false as soon as anything the tile shows differs', () => {
+    expect(sameTileProduct(hit, again({ name: 'Harvest Cider Reserve' }))).toBe(false);
+    expect(sameTileProduct(hit, again({ ABV: 7 }))).toBe(false);
+    expect(sameTileProduct(hit, again({ bottleImageUrl: '/uploads/bottle.png' }))).toBe(false);
+    const cheaper = again();
+    cheaper.retailPricing[0]!.price_per_unit = 850;
+    expect(sameTileProduct(hit, cheaper)).toBe(false);
+    expect(sameTileProduct(hit, again({ wholesalePricing: [] }))).toBe(false);
   });
 });

@@ -28,25 +28,48 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { BeverageIcon } from './beverage-icon';
 
+const TILE_FIELDS = [
+  'objectID',
+  'name',
+  'short_description',
+  'bottleImageUrl',
+  'producedBy',
+  'slug',
+  'Beverage Type',
+  'Varietal',
+  'Vintage',
+  'ABV',
+  'Volume',
+  'Format',
+  'Closure Style',
+  'retailPricing',
+  'wholesalePricing',
+] as const satisfies readonly (keyof ProductHit)[];
+
 /** The parts of a search hit a tile shows; a seller's own products are mapped to the same shape. */
-export type TileProduct = Pick<
-  ProductHit,
-  | 'objectID'
-  | 'name'
-  | 'short_description'
-  | 'bottleImageUrl'
-  | 'producedBy'
-  | 'slug'
-  | 'Beverage Type'
-  | 'Varietal'
-  | 'Vintage'
-  | 'ABV'
-  | 'Volume'
-  | 'Format'
-  | 'Closure Style'
-  | 'retailPricing'
-  | 'wholesalePricing'
->;
+export type TileProduct = Pick<ProductHit, (typeof TILE_FIELDS)[number]>;
+
+/** Equal JSON data (strings, numbers, nulls, arrays and plain objects of them). */
+function sameData(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((item, index) => sameData(item, b[index]));
+  }
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  const aKeys = Object.keys(a);
+  if (aKeys.length !== Object.keys(b).length) return false;
+  return aKeys.every((key) => sameData(a[key as keyof typeof a], b[key as keyof typeof b]));
+}
+
+/**
+ * Whether two hits draw the same tile. A search typed letter by letter keeps bringing back many
+ * of the same products as new objects; comparing what the tile shows lets those tiles stay as
+ * they are. TileProduct is made of TILE_FIELDS, so nothing a tile reads can be left out.
+ */
+export function sameTileProduct(a: TileProduct, b: TileProduct): boolean {
+  return TILE_FIELDS.every((field) => sameData(a[field], b[field]));
+}
 
 /** A tile on its seller's Manage Products page. */
 export interface TileEditMode {

@@ -9,8 +9,45 @@ import {
   TextInput,
   VisuallyHidden,
 } from '@mantine/core';
-import { useId, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useId, useRef, useState } from 'react';
 import { useRefinementList } from 'react-instantsearch';
+
+interface FacetValueProps {
+  value: string;
+  /** What the buyer reads, e.g. "750 ml". */
+  label: string;
+  count: number;
+  checked: boolean;
+  onToggle: (value: string) => void;
+}
+
+/**
+ * One value with its count. Memoised: every search re-renders each refiner (when it starts and
+ * when its answer comes), and most values come back unchanged, so only the changed ones render.
+ */
+const FacetValue = memo(function FacetValue({
+  value,
+  label,
+  count,
+  checked,
+  onToggle,
+}: FacetValueProps) {
+  return (
+    <Checkbox
+      size="xs"
+      checked={checked}
+      onChange={() => onToggle(value)}
+      label={
+        <Group gap={6} wrap="nowrap" component="span">
+          <span>{label}</span>
+          <Text component="span" fz="xs" c="dark.6">
+            ({count.toLocaleString('en-US')})
+          </Text>
+        </Group>
+      }
+    />
+  );
+});
 
 /**
  * One refiner (spec "Shop page"): the facet's values as checkboxes with their counts, sorted by
@@ -45,6 +82,24 @@ export function RefinementFacet({
   });
   const [facetQuery, setFacetQuery] = useState('');
   const listId = useId();
+  // searchForItems is a new function on every render; the values' handler must stay the same.
+  const latestSearchForItems = useRef(searchForItems);
+  useEffect(() => {
+    latestSearchForItems.current = searchForItems;
+  });
+  const toggle = useCallback(
+    (value: string) => {
+      refine(value);
+      if (isFromSearch) {
+        setFacetQuery('');
+        latestSearchForItems.current('');
+      }
+    },
+    [refine, isFromSearch],
+  );
+  // Every keystroke brings new counts. Rendering the values in a deferred pass lets the results
+  // reach the screen first; the values follow a moment later.
+  const shownItems = useDeferredValue(items);
   // A facet with nothing to choose from (and no search under way) is left out entirely.
   if (items.length === 0 && !facetQuery) return null;
 
@@ -67,31 +122,19 @@ export function RefinementFacet({
           />
         ) : null}
         <Stack gap={4} id={listId}>
-          {items.length === 0 ? (
+          {shownItems.length === 0 ? (
             <Text fz="sm" c="dark.6">
               No {title.toLowerCase()} matches “{facetQuery}”.
             </Text>
           ) : (
-            items.map((item) => (
-              <Checkbox
+            shownItems.map((item) => (
+              <FacetValue
                 key={item.value}
-                size="xs"
+                value={item.value}
+                label={formatValue(item.label)}
+                count={item.count}
                 checked={item.isRefined}
-                onChange={() => {
-                  refine(item.value);
-                  if (isFromSearch) {
-                    setFacetQuery('');
-                    searchForItems('');
-                  }
-                }}
-                label={
-                  <Group gap={6} wrap="nowrap" component="span">
-                    <span>{formatValue(item.label)}</span>
-                    <Text component="span" fz="xs" c="dark.6">
-                      ({item.count.toLocaleString('en-US')})
-                    </Text>
-                  </Group>
-                }
+                onToggle={toggle}
               />
             ))
           )}

@@ -1,7 +1,10 @@
 import { PAGINATION_PADDING } from '@bevy/core';
-import { Box, Pagination } from '@mantine/core';
+import { Box } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { usePagination } from 'react-instantsearch';
-import { paginationLabels } from '../lib/pagination-labels';
+
+// Not part of the shop's first load: the links appear only once results span several pages.
+const PageLinks = lazy(() => import('./page-links').then((m) => ({ default: m.PageLinks })));
 
 /** Page links with three pages of padding on each side, as the original had. */
 export function SearchPagination({ onPageChange }: { onPageChange?: () => void }) {
@@ -9,16 +12,16 @@ export function SearchPagination({ onPageChange }: { onPageChange?: () => void }
   if (nbPages <= 1) return null;
   return (
     <Box component="nav" aria-label="Pages of results" mt="lg">
-      <Pagination
-        total={nbPages}
-        value={currentRefinement + 1}
-        siblings={PAGINATION_PADDING}
-        onChange={(page) => {
-          refine(page - 1);
-          onPageChange?.();
-        }}
-        {...paginationLabels(currentRefinement + 1)}
-      />
+      <Suspense fallback={null}>
+        <PageLinks
+          total={nbPages}
+          page={currentRefinement + 1}
+          onChange={(page) => {
+            refine(page - 1);
+            onPageChange?.();
+          }}
+        />
+      </Suspense>
     </Box>
   );
 }

@@ -1,7 +1,19 @@
 import type { BuyerKind, ProductHit } from '@bevy/core';
 import { Alert, Center, Loader, SimpleGrid, Text } from '@mantine/core';
+import { memo } from 'react';
 import { useHits, useInstantSearch } from 'react-instantsearch';
-import { ProductTile } from './product-tile';
+import { ProductTile, sameTileProduct } from './product-tile';
+
+// Every keystroke re-renders the results (when its search starts and when the answer comes),
+// and the answer often holds products already on screen: only tiles that change render again.
+const ResultTile = memo(
+  ProductTile,
+  (before, after) =>
+    before.buyer === after.buyer &&
+    before.unavailable === after.unavailable &&
+    before.edit === after.edit &&
+    sameTileProduct(before.hit, after.hit),
+);
 
 interface SearchResultsProps {
   buyer: BuyerKind;
@@ -49,7 +61,7 @@ export function SearchResults({
       ) : (
         <SimpleGrid cols={cols ?? { base: 1, sm: 2, lg: 3 }} spacing="md" mt="sm">
           {items.map((hit) => (
-            <ProductTile
+            <ResultTile
               key={hit.objectID}
               hit={hit}
               buyer={buyer}

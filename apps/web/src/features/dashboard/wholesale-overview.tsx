@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageLoading } from '../../components/page-loading';
 import { formatCalendarDate, formatTimestampDate } from '../../lib/dates';
-import { useMyWholesaleApplication, type Me } from '../../lib/use-me';
+import type { Me } from '../../lib/use-me';
+import { useMyWholesaleApplication } from '../../lib/use-wholesale-application';
 
 // Wholesale buyers who are not sellers cannot shop on /shop (it sends them here); the research
 // page is the shop for them too.

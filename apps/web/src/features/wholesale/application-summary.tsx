@@ -1,7 +1,7 @@
 import { US_STATES, type UsStateCode } from '@bevy/core';
 import { Table } from '@mantine/core';
 import { formatCalendarDate, formatTimestampDate } from '../../lib/dates';
-import type { MyWholesaleApplication } from '../../lib/use-me';
+import type { MyWholesaleApplication } from '../../lib/use-wholesale-application';
 
 function stateName(code: string): string {
   return code in US_STATES ? US_STATES[code as UsStateCode] : code;

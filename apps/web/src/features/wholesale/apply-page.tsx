@@ -35,12 +35,11 @@ import { showServerError } from '../../lib/form-focus';
 import { siteConfig } from '../../lib/site-config';
 import { describeRejectedFile, mebibytes } from '../../lib/upload';
 import { US_STATE_OPTIONS } from '../../lib/us-state-options';
+import { useMe, useRefreshMe } from '../../lib/use-me';
 import {
-  useMe,
   useMyWholesaleApplication,
-  useRefreshMe,
   type MyWholesaleApplication,
-} from '../../lib/use-me';
+} from '../../lib/use-wholesale-application';
 import { ApplicationSummary } from './application-summary';
 
 type ApplicationValues = {
