@@ -36,7 +36,7 @@ const ASCII = /^[a-zA-Z0-9]*$/;
 function matchedLength(token: string, word: string, prefix: boolean): number {
   if (token === word) return token.length;
   if (prefix && token.startsWith(word)) return word.length;
-  if (word.length >= MIN_WORD_LENGTH_FOR_TYPO) {
+  if (word.length >= MIN_WORD_LENGTH_FOR_TYPO && token.length >= word.length - 1) {
     if (withinOneTypo(token, word)) return token.length;
     if (prefix && startsWithinOneTypo(token, word)) return Math.min(token.length, word.length);
   }
@@ -49,6 +49,8 @@ export function highlightText(
   query: HighlightQuery,
   tags: HighlightTags,
 ): HighlightResult {
+  // Nothing to find (browsing without words): the text as it is.
+  if (query.words.length === 0) return { value: text, matchLevel: 'none', matchedWords: [] };
   const matched = new Set<string>();
   let value = '';
   let copied = 0;
