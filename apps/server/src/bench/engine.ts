@@ -27,6 +27,8 @@ export interface Engine<Raw = unknown> {
   readonly name: EngineName;
   build(documents: readonly ProductDocument[]): Promise<BuildReport>;
   run(query: BenchQuery): Raw | Promise<Raw>;
+  /** For engines that restart from a snapshot: write one, restart from it, say how long. */
+  measureRestart?(): Promise<Pick<BuildReport, 'parts' | 'snapshotBytes'>>;
   read(raw: Raw): Comparable;
   /** Every matching objectID (untimed); only asked for queries with few hits. */
   allIds(query: BenchQuery, limit: number): string[] | Promise<string[]>;
