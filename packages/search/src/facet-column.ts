@@ -1,4 +1,4 @@
-import { setBit, wordsFor, type Bitset } from './bitset';
+import { setBit, type Bitset } from './bitset';
 import { ensureCapacity, IntList } from './int-list';
 import { foldForMatch } from './tokenize';
 
@@ -184,16 +184,18 @@ export class FacetColumn {
     return posting.view();
   }
 
-  /** The live slots with value `id`, as a new bitset over `slotCount` slots. */
-  bitsWith(id: number, slotCount: number, isLive: (slot: number) => boolean): Bitset {
+  /** Writes the live slots with value `id` into `out` (a bitset over `slotCount` slots). */
+  bitsInto(id: number, out: Bitset, slotCount: number, isLive: (slot: number) => boolean): void {
     const cached = this.bitsCache.get(id);
-    if (cached && cached.length === wordsFor(slotCount)) return cached.slice();
-    const bits = new Uint32Array(wordsFor(slotCount));
+    if (cached && cached.length === out.length) {
+      out.set(cached);
+      return;
+    }
+    out.fill(0);
     const slots = this.slotsWith(id, isLive);
-    for (let i = 0; i < slots.length; i++) setBit(bits, slots[i]!);
+    for (let i = 0; i < slots.length; i++) setBit(out, slots[i]!);
     // Dense values (e.g. a fulfilment flag) are filtered on often and cost a pass to rebuild.
-    if (slots.length * 32 > slotCount) this.bitsCache.set(id, bits.slice());
-    return bits;
+    if (slots.length * 32 > slotCount) this.bitsCache.set(id, out.slice());
   }
 
   /** Whether any number of the slot (single or in an array) passes `test`. */

@@ -152,6 +152,10 @@ function simplify(predicate: Predicate): Predicate {
   return predicate;
 }
 
+function isNumericComparison(predicate: Predicate): boolean {
+  return predicate.kind === 'numeric' || predicate.kind === 'range';
+}
+
 function isMatchAll(predicate: Predicate): boolean {
   return predicate.kind === 'and' && predicate.items.length === 0;
 }
@@ -931,47 +935,70 @@ export class SearchIndex {
     return result;
   }
 
-  /** The live slots a filter selects, as a new bitset. */
-  private bitsFor(predicate: Predicate): Bitset {
-    const words = wordsFor(this.documents.length);
+  /**
+   * The live slots a filter selects, as a bitset borrowed from the scratch arrays (one per depth
+   * of the filter tree): valid until the next call at the same depth, i.e. for this query.
+   */
+  private bitsFor(predicate: Predicate, depth = 0): Bitset {
+    const out = this.scratch.uint32(`bits-${depth}`, wordsFor(this.documents.length));
+    this.fillBits(predicate, out, depth);
+    return out;
+  }
+
+  private fillBits(predicate: Predicate, out: Bitset, depth: number): void {
     switch (predicate.kind) {
       case 'and': {
-        if (predicate.items.length === 0) return this.alive.slice(0, words);
-        const bits = this.bitsFor(predicate.items[0]!);
-        for (const item of predicate.items.slice(1)) andInto(bits, this.bitsFor(item));
-        return bits;
+        // Numeric comparisons scan a whole column; facet values have ready postings. So the
+        // others first, then each comparison tested only on what is left, when that is little.
+        const scans = predicate.items.filter(isNumericComparison);
+        const rest = predicate.items.filter((item) => !isNumericComparison(item));
+        if (rest.length > 0) this.fillBits(rest[0]!, out, depth);
+        else out.set(this.alive.subarray(0, out.length));
+        for (const item of rest.slice(1)) andInto(out, this.bitsFor(item, depth + 1));
+        for (const item of scans) {
+          const left = countBits(out);
+          if (left * 8 < this.documents.length) {
+            const test = this.compileTest(item);
+            const slots = slotsOf(out, left, this.scratch.int32('scan-slots', left));
+            for (let i = 0; i < slots.length; i++) if (!test(slots[i]!)) clearBit(out, slots[i]!);
+          } else {
+            andInto(out, this.bitsFor(item, depth + 1));
+          }
+        }
+        return;
       }
       case 'or': {
-        const bits = new Uint32Array(words);
-        for (const item of predicate.items) orInto(bits, this.bitsFor(item));
-        return bits;
+        out.fill(0);
+        for (const item of predicate.items) orInto(out, this.bitsFor(item, depth + 1));
+        return;
       }
       case 'not': {
-        const bits = this.bitsFor(predicate.item);
-        complementWithin(bits, this.alive);
-        return bits;
+        this.fillBits(predicate.item, out, depth);
+        complementWithin(out, this.alive);
+        return;
       }
       case 'facet': {
         const column = this.columns.get(predicate.attribute)!;
         const id = column.valueId(predicate.value);
-        if (id === undefined) return new Uint32Array(words);
-        return column.bitsWith(id, this.documents.length, this.isLive);
+        if (id === undefined) out.fill(0);
+        else column.bitsInto(id, out, this.documents.length, this.isLive);
+        return;
       }
       case 'numeric':
       case 'range': {
         const column = this.columns.get(predicate.attribute)!;
         const test = numericTest(predicate);
-        const bits = new Uint32Array(words);
+        out.fill(0);
         const numbers = column.numbers;
         for (let slot = 0; slot < this.documents.length; slot++) {
           const value = numbers[slot]!;
           // NaN marks "no single number"; removed slots hold NaN too.
-          if (value === value && test(value)) setBit(bits, slot);
+          if (value === value && test(value)) setBit(out, slot);
         }
         for (const [slot, values] of column.numbersInArrays) {
-          if (values.some(test)) setBit(bits, slot);
+          if (values.some(test)) setBit(out, slot);
         }
-        return bits;
+        return;
       }
     }
   }
