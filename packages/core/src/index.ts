@@ -8,6 +8,7 @@ export * from './limits';
 export * from './money';
 export * from './payments';
 export * from './pricing';
+export * from './order-math';
 export * from './us-states';
 export * from './wholesale';
 export * from './wholesale-application';
