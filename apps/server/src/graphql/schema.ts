@@ -9,6 +9,8 @@ import '../modules/banners/banners.schema';
 import '../modules/wholesale/wholesale.schema';
 import '../modules/admin/admin.schema';
 import '../modules/products/products.schema';
+import '../modules/orders/orders.schema';
+import '../modules/cart/cart.schema';
 
 export const schema: GraphQLSchema = builder.toSchema();
 

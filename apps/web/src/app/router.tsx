@@ -41,6 +41,7 @@ const AboutPage = lazy(() =>
 const SellPage = lazy(() =>
   import('../features/content/sell-page').then((m) => ({ default: m.SellPage })),
 );
+const CartPage = graphqlPage(() => import('../features/cart/cart-page').then((m) => m.CartPage));
 const SignUpPage = graphqlPage(() =>
   import('../features/accounts/signup-page').then((m) => m.SignUpPage),
 );
@@ -101,6 +102,7 @@ export function AppRouter() {
           <Route path="privacy" element={<PrivacyPage />} />
           <Route path="about" element={<AboutPage />} />
           <Route path="sell" element={<SellPage />} />
+          <Route path="cart" element={<CartPage />} />
           <Route path="signup" element={<SignUpPage />} />
           <Route path="login" element={<LogInPage />} />
           <Route path="forgot-password" element={<ForgotPasswordPage />} />

@@ -12,6 +12,7 @@ import {
 import {
   Anchor,
   Badge,
+  Box,
   Button,
   Card,
   Center,
@@ -24,9 +25,19 @@ import {
 } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import { IconEdit } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { BeverageIcon } from './beverage-icon';
+
+/**
+ * The cart (its store, its reading of local storage, its controls) loads beside the page, not
+ * before it: the shop's first paint does not wait for it, and search results take longer anyway.
+ */
+const CartControls = lazy(() =>
+  import('./cart-controls').then((module) => ({ default: module.CartControls })),
+);
+/** The controls' height while they load, so that the tile does not jump. */
+const CART_CONTROLS_HEIGHT = 46;
 
 const TILE_FIELDS = [
   'objectID',
@@ -80,15 +91,16 @@ export interface TileEditMode {
   stockCount: number | null;
 }
 
-type ProductTileProps = { hit: TileProduct } & (
+type ProductTileProps =
   | {
+      /** A search hit: the whole of it goes into the cart. */
+      hit: ProductHit;
       buyer: BuyerKind;
       edit?: undefined;
       /** Why this buyer cannot get the product the way they chose (e.g. out of delivery range). */
       unavailable?: string | null;
     }
-  | { edit: TileEditMode; buyer?: undefined; unavailable?: undefined }
-);
+  | { hit: TileProduct; edit: TileEditMode; buyer?: undefined; unavailable?: undefined };
 
 /** Both price lists, as a seller sees them on their own tiles. */
 const SELLER_PRICE_LISTS = [
@@ -199,11 +211,71 @@ function LazyBottleImage({ src, alt, type }: { src: string; alt: string; type: B
   );
 }
 
+/** A seller's view of their own product: stock, both price lists and the Edit button. */
+function SellerPanel({ hit, edit }: { hit: TileProduct; edit: TileEditMode }) {
+  return (
+    <Stack gap="xs" mt="auto">
+      {edit.stockCount !== null ? (
+        <Text fz="sm">{edit.stockCount.toLocaleString('en-US')} in stock</Text>
+      ) : null}
+      {SELLER_PRICE_LISTS.map(({ title, tiers }) => (
+        <Stack gap={2} key={title}>
+          <Text fz="xs" fw={700} c="dark.6">
+            {title}
+          </Text>
+          <PriceTierList
+            tiers={tiers(hit)}
+            listLabel={`${title} price tiers`}
+            emptyText={`No ${title.toLowerCase()} prices`}
+          />
+        </Stack>
+      ))}
+      <Button
+        component={Link}
+        to={edit.editPath}
+        variant="light"
+        leftSection={<IconEdit size={18} aria-hidden />}
+      >
+        Edit
+        <VisuallyHidden> {hit.name}</VisuallyHidden>
+      </Button>
+    </Stack>
+  );
+}
+
+/** A buyer's view: why it cannot reach them, if so, their price list, and the cart controls. */
+function BuyerPanel(props: {
+  hit: ProductHit;
+  buyer: BuyerKind;
+  unavailable: string | null;
+  unavailableId: string;
+}) {
+  const { hit, buyer, unavailable, unavailableId } = props;
+  const tiers = buyer === 'wholesale' ? hit.wholesalePricing : hit.retailPricing;
+  return (
+    <Stack gap={2} mt="auto">
+      {unavailable ? (
+        <Text id={unavailableId} fz="sm" fw={600} c="red.9">
+          {unavailable}
+        </Text>
+      ) : null}
+      <PriceTierList tiers={tiers} listLabel="Price tiers" emptyText={`No ${buyer} price yet`} />
+      {/* No price tiers, no cart controls (spec section 4). */}
+      {tiers.length > 0 ? (
+        <Suspense fallback={<Box h={CART_CONTROLS_HEIGHT} />}>
+          <CartControls product={hit} tiers={tiers} canAdd={!unavailable} />
+        </Suspense>
+      ) : null}
+    </Stack>
+  );
+}
+
 /**
- * One product (spec "Product tile"): in shop mode with the buyer's prices (cart controls arrive
- * with the cart), in edit mode with both price lists, its draft mark, stock and an Edit button.
+ * One product (spec "Product tile"): in shop mode with the buyer's prices and cart controls, in
+ * edit mode with both price lists, its draft mark, stock and an Edit button.
  */
-export function ProductTile({ hit, buyer, edit, unavailable }: ProductTileProps) {
+export function ProductTile(props: ProductTileProps) {
+  const { hit, edit, unavailable } = props;
   const type = hit['Beverage Type']?.[0];
   if (!isBeverageType(type)) {
     console.error(`Product ${hit.objectID} has an unreadable beverage type`, type);
@@ -290,46 +362,15 @@ export function ProductTile({ hit, buyer, edit, unavailable }: ProductTileProps)
             ))}
           </Group>
         ) : null}
-        {edit ? (
-          <Stack gap="xs" mt="auto">
-            {edit.stockCount !== null ? (
-              <Text fz="sm">{edit.stockCount.toLocaleString('en-US')} in stock</Text>
-            ) : null}
-            {SELLER_PRICE_LISTS.map(({ title, tiers }) => (
-              <Stack gap={2} key={title}>
-                <Text fz="xs" fw={700} c="dark.6">
-                  {title}
-                </Text>
-                <PriceTierList
-                  tiers={tiers(hit)}
-                  listLabel={`${title} price tiers`}
-                  emptyText={`No ${title.toLowerCase()} prices`}
-                />
-              </Stack>
-            ))}
-            <Button
-              component={Link}
-              to={edit.editPath}
-              variant="light"
-              leftSection={<IconEdit size={18} aria-hidden />}
-            >
-              Edit
-              <VisuallyHidden> {hit.name}</VisuallyHidden>
-            </Button>
-          </Stack>
+        {props.edit ? (
+          <SellerPanel hit={hit} edit={props.edit} />
         ) : (
-          <Stack gap={2} mt="auto">
-            {unavailable ? (
-              <Text id={unavailableId} fz="sm" fw={600} c="red.9">
-                {unavailable}
-              </Text>
-            ) : null}
-            <PriceTierList
-              tiers={buyer === 'wholesale' ? hit.wholesalePricing : hit.retailPricing}
-              listLabel="Price tiers"
-              emptyText={`No ${buyer} price yet`}
-            />
-          </Stack>
+          <BuyerPanel
+            hit={props.hit}
+            buyer={props.buyer}
+            unavailable={unavailable ?? null}
+            unavailableId={unavailableId}
+          />
         )}
       </Stack>
     </Card>

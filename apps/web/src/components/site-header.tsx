@@ -1,5 +1,5 @@
 import { Anchor, Box, Button, Container, Group, Text } from '@mantine/core';
-import { IconGlassFull } from '@tabler/icons-react';
+import { IconGlassFull, IconShoppingCart } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { siteConfig } from '../lib/site-config';
@@ -8,6 +8,11 @@ import { useMe, type Me } from '../lib/use-me';
 /** Pages a visitor should not be sent back to after logging in from them. */
 const AccountMenu = lazy(() =>
   import('./account-menu').then((module) => ({ default: module.AccountMenu })),
+);
+
+// Loaded beside the page: the first paint does not wait for the cart's code.
+const CartCount = lazy(() =>
+  import('./cart-count').then((module) => ({ default: module.CartCount })),
 );
 
 const ACCOUNT_PATHS = ['/login', '/signup', '/forgot-password', '/reset-password'];
@@ -37,6 +42,21 @@ function AnonymousLinks() {
         Sign up
       </Button>
     </Group>
+  );
+}
+
+/** The cart link; how many units the cart holds shows once the cart's code has loaded. */
+function CartLink() {
+  return (
+    <Anchor component={Link} to="/cart" c="dark.7" fw={500}>
+      <Group gap={4} wrap="nowrap">
+        <IconShoppingCart size={22} aria-hidden />
+        Cart
+        <Suspense fallback={null}>
+          <CartCount />
+        </Suspense>
+      </Group>
+    </Anchor>
   );
 }
 
@@ -83,6 +103,7 @@ export function SiteHeader() {
                 ))}
               </Group>
             </Box>
+            <CartLink />
             {/* Nothing until the first answer, so a logged-in user never sees "Log in" flash. */}
             {me ? (
               <Suspense fallback={<Text fw={600}>{me.name}</Text>}>

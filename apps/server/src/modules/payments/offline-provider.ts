@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { OFFLINE_ACCOUNT_PREFIX, offlineOnboardingPath, PENDING_SSN_LAST4 } from '@bevy/core';
 import type { OfflineOnboardingInput } from '@bevy/core/schemas';
-import type { PaymentAccountState, PaymentProvider } from './payment-provider';
+import type {
+  CartChargeRequest,
+  ChargeOutcome,
+  PaymentAccountState,
+  PaymentProvider,
+} from './payment-provider';
 
 /**
  * What Stripe would decide after onboarding in test mode: everything is verified, except the
@@ -11,6 +16,71 @@ export function offlineVerification(input: OfflineOnboardingInput): PaymentAccou
   const verified = input.ssnLast4 !== PENDING_SSN_LAST4;
   return { details_submitted: true, charges_enabled: verified, payouts_enabled: verified };
 }
+
+/** Stripe's test cards that succeed (Visa, Visa debit, Mastercard, Amex, Discover, ...). */
+const SUCCEEDING_TEST_CARDS = new Set([
+  '4242424242424242',
+  '4000056655665556',
+  '5555555555554444',
+  '2223003122003222',
+  '5200828282828210',
+  '5105105105105100',
+  '378282246310005',
+  '371449635398431',
+  '6011111111111117',
+  '3056930009020004',
+  '3566002020360505',
+  '6200000000000005',
+]);
+
+/** Stripe's test cards that are declined, with Stripe's reason and message. */
+const DECLINING_TEST_CARDS: Record<string, { code: string; message: string }> = {
+  '4000000000000002': { code: 'card_declined', message: 'Your card was declined.' },
+  '4000000000009995': { code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+  '4000000000009987': { code: 'lost_card', message: 'Your card was declined.' },
+  '4000000000009979': { code: 'stolen_card', message: 'Your card was declined.' },
+  '4000000000000069': { code: 'expired_card', message: 'Your card has expired.' },
+  '4000000000000127': { code: 'incorrect_cvc', message: 'Your card’s security code is incorrect.' },
+  '4000000000000119': {
+    code: 'processing_error',
+    message: 'An error occurred while processing your card. Try again in a little bit.',
+  },
+};
+
+/** The Luhn check digit test every card number passes. */
+function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let index = 0; index < digits.length; index++) {
+    let digit = Number(digits[digits.length - 1 - index]);
+    if (index % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** What Stripe's test mode answers for a card number: its test cards' outcomes, nothing else. */
+export function offlineCardOutcome(
+  number: string,
+): { status: 'succeeded' } | { status: 'declined'; code: string; message: string } {
+  if (SUCCEEDING_TEST_CARDS.has(number)) return { status: 'succeeded' };
+  const declined = DECLINING_TEST_CARDS[number];
+  if (declined) return { status: 'declined', ...declined };
+  if (!passesLuhn(number)) {
+    return {
+      status: 'declined',
+      code: 'incorrect_number',
+      message: 'Your card number is incorrect.',
+    };
+  }
+  return {
+    status: 'declined',
+    code: 'card_declined',
+    message:
+      'Your card was declined. This is a test payment: use a test card such as 4242 4242 4242 4242.',
+  };
+}
+
+const offlineId = (prefix: string) => `${prefix}_offline_${randomBytes(12).toString('hex')}`;
 
 /**
  * The provider used when no Stripe keys are configured: accounts live only in our table and are
@@ -25,5 +95,22 @@ export function createOfflineProvider(): PaymentProvider {
     onboardingUrl: async (accountId, slug) => offlineOnboardingPath(accountId, slug),
     // Our table is the record: onboarding writes the state there directly.
     retrieveState: async () => undefined,
+    accepts: (source) => source === 'card',
+    async chargeCart(request: CartChargeRequest): Promise<ChargeOutcome> {
+      if (request.source.kind !== 'card') {
+        return {
+          status: 'declined',
+          code: 'payment_method_unsupported',
+          message: 'Enter your card details.',
+          paymentId: null,
+        };
+      }
+      const paymentId = offlineId('pi');
+      const outcome = offlineCardOutcome(request.source.number);
+      return outcome.status === 'succeeded'
+        ? { status: 'succeeded', paymentId, chargeId: offlineId('ch') }
+        : { ...outcome, paymentId };
+    },
+    transferPayout: async () => offlineId('tr'),
   };
 }

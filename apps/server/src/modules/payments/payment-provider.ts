@@ -1,3 +1,5 @@
+import type { Cents } from '@bevy/core';
+
 /** Which service holds a business's connected account; stored in `payment_accounts.provider`. */
 export type PaymentProviderKind = 'stripe' | 'offline';
 
@@ -18,6 +20,48 @@ export interface ConnectingBusiness {
 }
 
 /**
+ * What pays for a cart: card details typed into the offline provider's form, or a PaymentMethod
+ * that Stripe's Payment Element made in the browser (with Stripe, card numbers never reach us).
+ */
+export type PaymentSource =
+  | { kind: 'card'; number: string; expMonth: number; expYear: number; cvc: string }
+  | { kind: 'payment_method'; id: string };
+
+/** One charge for a whole cart, in US dollars. */
+export interface CartChargeRequest {
+  amountCents: Cents;
+  source: PaymentSource;
+  /** Ties the charge to the transfers made from it. */
+  transferGroup: string;
+  /** The same key gets the same charge at the provider, however often it is sent. */
+  idempotencyKey: string;
+  description: string;
+  receiptEmail: string;
+}
+
+export type ChargeOutcome =
+  | { status: 'succeeded'; paymentId: string; chargeId: string }
+  | {
+      status: 'declined';
+      /** The provider's reason, e.g. "card_declined", "insufficient_funds". */
+      code: string;
+      /** For the buyer, as the provider words it. */
+      message: string;
+      paymentId: string | null;
+    };
+
+/** A producer's payout from a cart's charge (Stripe's separate charges and transfers). */
+export interface PayoutTransferRequest {
+  amountCents: Cents;
+  destinationAccountId: string;
+  transferGroup: string;
+  /** The charge the money comes from, so the transfer need not wait for the funds to settle. */
+  sourceChargeId: string;
+  idempotencyKey: string;
+  description: string;
+}
+
+/**
  * A payment service that holds producers' connected accounts: Stripe Connect, or the offline
  * stand-in that behaves like Stripe's test mode.
  */
@@ -31,6 +75,15 @@ export interface PaymentProvider {
   onboardingUrl(accountId: string, slug: string): Promise<string>;
   /** The provider's own record of the account; undefined when our table is the record. */
   retrieveState(accountId: string): Promise<PaymentAccountState | undefined>;
+  /** Whether this provider takes that kind of payment source. */
+  accepts(source: PaymentSource['kind']): boolean;
+  /**
+   * Charges a cart once. A decline is an outcome; a failure to reach the provider is a
+   * PaymentProviderError.
+   */
+  chargeCart(request: CartChargeRequest): Promise<ChargeOutcome>;
+  /** Sends a producer's payout to its connected account; returns the transfer's id. */
+  transferPayout(request: PayoutTransferRequest): Promise<string>;
 }
 
 /** The provider failed or could not be reached; the seller can try again later. */

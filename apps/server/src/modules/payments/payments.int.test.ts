@@ -11,7 +11,11 @@ import { findBusinessBySlug } from '../businesses/businesses.service';
 import { createOfflineProvider } from './offline-provider';
 import type { PaymentAccountState, PaymentProvider } from './payment-provider';
 import { ensurePaymentAccount } from './payments.service';
-import { createStripeProvider, type StripeConnectClient } from './stripe-provider';
+import {
+  createStripeProvider,
+  type StripeConnectClient,
+  type StripePaymentsClient,
+} from './stripe-provider';
 
 const STRIPE_INFO = `query GetMyStripeInfo($slug: String!) { myStripeInfo(slug: $slug) }`;
 const OFFLINE_ONBOARDING =
@@ -326,7 +330,12 @@ function fakeStripeClient() {
   const fail = () => {
     if (failing) throw new Error('connect ECONNREFUSED api.stripe.com');
   };
-  const client: StripeConnectClient = {
+  const notUsedByOnboarding = async (): Promise<never> => {
+    throw new Error('Onboarding makes no payments.');
+  };
+  const client: StripeConnectClient & StripePaymentsClient = {
+    paymentIntents: { create: notUsedByOnboarding },
+    transfers: { create: notUsedByOnboarding },
     accounts: {
       create: async (params, options) => {
         fail();

@@ -2,9 +2,12 @@ import { connectStatusPath, setupConnectAccountPath } from '@bevy/core';
 import Stripe from 'stripe';
 import {
   PaymentProviderError,
+  type CartChargeRequest,
+  type ChargeOutcome,
   type ConnectingBusiness,
   type PaymentAccountState,
   type PaymentProvider,
+  type PayoutTransferRequest,
 } from './payment-provider';
 
 type AccountState = Pick<
@@ -27,8 +30,40 @@ export interface StripeConnectClient {
   };
 }
 
+type PaymentIntentOutcome = Pick<
+  Stripe.PaymentIntent,
+  'id' | 'status' | 'latest_charge' | 'last_payment_error'
+>;
+
+/** The calls checkout makes: separate charges and transfers, tied by a transfer group. */
+export interface StripePaymentsClient {
+  paymentIntents: {
+    create(
+      params: Stripe.PaymentIntentCreateParams,
+      options?: Stripe.RequestOptions,
+    ): Promise<PaymentIntentOutcome>;
+  };
+  transfers: {
+    create(
+      params: Stripe.TransferCreateParams,
+      options?: Stripe.RequestOptions,
+    ): Promise<Pick<Stripe.Transfer, 'id'>>;
+  };
+}
+
+/** A decline by the card's issuer (Stripe's `StripeCardError`), as opposed to an outage. */
+function cardErrorOf(error: unknown): Stripe.errors.StripeError | undefined {
+  const candidate = error as Partial<Stripe.errors.StripeError> | null;
+  return candidate?.type === 'StripeCardError'
+    ? (candidate as Stripe.errors.StripeError)
+    : undefined;
+}
+
+const AUTHENTICATION_NEEDED =
+  'Your bank asks to confirm this payment, which this checkout cannot do yet. Please use another card.';
+
 /** The official client, with a timeout a person waiting on a redirect can bear. */
-export function createStripeClient(secretKey: string): StripeConnectClient {
+export function createStripeClient(secretKey: string): StripeConnectClient & StripePaymentsClient {
   return new Stripe(secretKey, {
     timeout: 15_000,
     maxNetworkRetries: 2,
@@ -61,7 +96,7 @@ async function calling<T>(what: string, call: () => Promise<T>): Promise<T> {
  * links that come back to our status page.
  */
 export function createStripeProvider(
-  client: StripeConnectClient,
+  client: StripeConnectClient & StripePaymentsClient,
   options: { publicUrl: string },
 ): PaymentProvider {
   const { publicUrl } = options;
@@ -127,6 +162,76 @@ export function createStripeProvider(
         charges_enabled: account.charges_enabled ?? false,
         payouts_enabled: account.payouts_enabled ?? false,
       };
+    },
+
+    accepts: (source) => source === 'payment_method',
+
+    async chargeCart(request: CartChargeRequest): Promise<ChargeOutcome> {
+      if (request.source.kind !== 'payment_method') {
+        throw new PaymentProviderError('Stripe takes cards only through its Payment Element.');
+      }
+      let intent: PaymentIntentOutcome;
+      try {
+        // Confirmed on the server with the browser's PaymentMethod: the platform charges the whole
+        // cart, and each producer's share is transferred from this charge afterwards.
+        intent = await client.paymentIntents.create(
+          {
+            amount: request.amountCents,
+            currency: 'usd',
+            payment_method: request.source.id,
+            confirm: true,
+            automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+            transfer_group: request.transferGroup,
+            description: request.description,
+            receipt_email: request.receiptEmail,
+            metadata: { transfer_group: request.transferGroup },
+          },
+          { idempotencyKey: request.idempotencyKey },
+        );
+      } catch (error) {
+        const declined = cardErrorOf(error);
+        if (!declined)
+          throw new PaymentProviderError('Stripe could not take the payment.', { cause: error });
+        return {
+          status: 'declined',
+          code: declined.decline_code ?? declined.code ?? 'card_declined',
+          message: declined.message,
+          paymentId: declined.payment_intent?.id ?? null,
+        };
+      }
+      const charge = intent.latest_charge;
+      if (intent.status === 'succeeded' && charge) {
+        return {
+          status: 'succeeded',
+          paymentId: intent.id,
+          chargeId: typeof charge === 'string' ? charge : charge.id,
+        };
+      }
+      // 3-D Secure ('requires_action') needs the browser, which this confirmation does not use.
+      const problem = intent.last_payment_error;
+      return {
+        status: 'declined',
+        code: problem?.decline_code ?? problem?.code ?? intent.status,
+        message: problem?.message ?? AUTHENTICATION_NEEDED,
+        paymentId: intent.id,
+      };
+    },
+
+    async transferPayout(request: PayoutTransferRequest): Promise<string> {
+      const transfer = await calling('pay the producer', () =>
+        client.transfers.create(
+          {
+            amount: request.amountCents,
+            currency: 'usd',
+            destination: request.destinationAccountId,
+            transfer_group: request.transferGroup,
+            source_transaction: request.sourceChargeId,
+            description: request.description,
+          },
+          { idempotencyKey: request.idempotencyKey },
+        ),
+      );
+      return transfer.id;
     },
   };
 }

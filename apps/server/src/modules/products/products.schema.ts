@@ -18,7 +18,7 @@ import {
   type ProductRow,
 } from './products.service';
 
-const PriceTierType = builder.objectRef<PriceTierRow>('PriceTier');
+export const PriceTierType = builder.objectRef<PriceTierRow>('PriceTier');
 PriceTierType.implement({
   fields: (t) => ({
     price_per_unit: t.exposeInt('price_per_unit', { description: 'Integer cents.' }),

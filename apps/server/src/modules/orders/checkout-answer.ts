@@ -1,0 +1,85 @@
+import type { Cents, FulfillmentMode, OrderStatus } from '@bevy/core';
+import type { OrderAddress } from '@bevy/core/checkout-schemas';
+import { GraphQLError } from 'graphql';
+
+/**
+ * What placing an order answers, stored with the checkout so that a repeat of the same request
+ * (same buyer, same idempotency key) gets exactly the same answer.
+ */
+
+export interface PlacedOrderLineView {
+  productId: number;
+  productName: string;
+  unitPriceCents: Cents;
+  quantity: number;
+  lineTotalCents: Cents;
+}
+
+export interface PlacedOrderView {
+  id: number;
+  number: string;
+  businessId: number;
+  businessName: string;
+  businessSlug: string;
+  status: OrderStatus;
+  fulfillmentMode: FulfillmentMode;
+  /** Where the goods go, or for pickup where they are collected (null if the producer has none). */
+  fulfillmentAddress: OrderAddress | null;
+  subtotalCents: Cents;
+  taxAndFeesCents: Cents;
+  totalCents: Cents;
+  lines: PlacedOrderLineView[];
+}
+
+export interface PaidCheckoutView {
+  id: string;
+  amountCents: Cents;
+  orders: PlacedOrderView[];
+}
+
+/** Expected refusals, each with a code the client acts on. */
+export type CheckoutErrorCode =
+  /** Something in the request must change: a field error. */
+  | 'BAD_USER_INPUT'
+  /** Not enough stock for a line. */
+  | 'SOLD_OUT'
+  /** The cart showed other prices or another total than the server's. */
+  | 'PRICE_CHANGED'
+  /** The card was declined; the cart is kept and nothing was charged. */
+  | 'PAYMENT_DECLINED'
+  /** The payment service failed; nothing is left placed. */
+  | 'PAYMENT_FAILED';
+
+export interface CheckoutRefusal {
+  code: CheckoutErrorCode;
+  message: string;
+  /** The field of the first problem, as in `fromZodError`. */
+  field?: string;
+  /** Every problem by field path ("lines.0.quantity"), as in `fromZodError`. */
+  fields?: Record<string, string>;
+  /** The provider's reason for a decline ("insufficient_funds"). */
+  declineCode?: string;
+}
+
+export type CheckoutAnswer =
+  { ok: true; checkout: PaidCheckoutView } | { ok: false; refusal: CheckoutRefusal };
+
+/** A refusal raised while the cart is checked; becomes the checkout's stored answer. */
+export class CheckoutRefused extends Error {
+  constructor(readonly refusal: CheckoutRefusal) {
+    super(refusal.message);
+    this.name = 'CheckoutRefused';
+  }
+}
+
+/** The GraphQL error a refusal is shown as, with the `extensions` other mutations use. */
+export function refusalError(refusal: CheckoutRefusal): GraphQLError {
+  const { message, ...extensions } = refusal;
+  return new GraphQLError(message, { extensions });
+}
+
+/** The answer as the mutation returns it: the checkout, or its refusal thrown. */
+export function unwrapAnswer(answer: CheckoutAnswer): PaidCheckoutView {
+  if (answer.ok) return answer.checkout;
+  throw refusalError(answer.refusal);
+}

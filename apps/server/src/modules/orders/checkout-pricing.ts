@@ -1,0 +1,316 @@
+import {
+  CHECKOUT_LIMITS,
+  deliveryRefusal,
+  describeDeliveryRefusal,
+  formatCents,
+  fulfillmentFlagFor,
+  orderTotals,
+  percentToMillionths,
+  tierForQuantity,
+  US_STATES,
+  type BuyerKind,
+  type Cents,
+  type FulfillmentFlags,
+  type FulfillmentMode,
+  type LatLng,
+  type OrderTotals,
+  type PriceChannel,
+  type PriceTier,
+  type UsStateCode,
+} from '@bevy/core';
+import type { OrderAddress, PlaceOrderInput } from '@bevy/core/checkout-schemas';
+import type { CheckoutErrorCode, CheckoutRefusal } from './checkout-answer';
+
+/**
+ * Prices a cart from the catalogue as the database holds it, never from what the client sent,
+ * and checks every rule a line or a producer's fulfilment must meet. Pure: the service loads the
+ * rows and then holds the stock.
+ */
+
+export interface CatalogueProduct {
+  id: number;
+  business_id: number;
+  name: string;
+  status: string;
+  /** Null when the producer does not count stock. */
+  stock_count: number | null;
+  tiers: readonly (PriceTier & { channel: PriceChannel })[];
+}
+
+export interface CatalogueBusiness extends FulfillmentFlags {
+  id: number;
+  name: string;
+  slug: string;
+  /** Tax + fees percent as stored, e.g. "8.8750". */
+  sales_tax_rate: string;
+  fulfillment_deliver_retail_radius_miles: number | null;
+  fulfillment_deliver_wholesale_radius_miles: number | null;
+  ship_to_states: readonly string[];
+  /** The producer's first address: where pickup happens, and what delivery distance is from. */
+  address: OrderAddress | null;
+  location: LatLng | null;
+}
+
+export interface Catalogue {
+  products: ReadonlyMap<number, CatalogueProduct>;
+  businesses: ReadonlyMap<number, CatalogueBusiness>;
+}
+
+/** A ZIP code's place, from the offline ZIP data. */
+export type ZipLocator = (zip: string) => (LatLng & { state: string }) | null;
+
+export interface PricedLine {
+  /** The line's position in the request, for field errors. */
+  index: number;
+  product: CatalogueProduct;
+  quantity: number;
+  channel: PriceChannel;
+  unitPrice: Cents;
+  tierMinimum: number;
+  lineTotal: Cents;
+}
+
+export interface PricedOrder {
+  business: CatalogueBusiness;
+  mode: FulfillmentMode;
+  /** The recipient's address (delivery, shipping) or the producer's (pickup). */
+  address: OrderAddress | null;
+  lines: PricedLine[];
+  totals: OrderTotals;
+}
+
+export interface CartProblem {
+  code: CheckoutErrorCode;
+  field: string;
+  message: string;
+}
+
+export type PricedCart =
+  { ok: true; orders: PricedOrder[]; amount: Cents } | { ok: false; problems: CartProblem[] };
+
+/** Which refusal wins when a cart has several kinds of problem: what the buyer must fix first. */
+const PROBLEM_PRECEDENCE: CheckoutErrorCode[] = ['BAD_USER_INPUT', 'SOLD_OUT', 'PRICE_CHANGED'];
+
+/** One refusal for all the problems found, every message by field as `fromZodError` does. */
+export function refusalOf(problems: readonly CartProblem[]): CheckoutRefusal {
+  const code = PROBLEM_PRECEDENCE.find((candidate) =>
+    problems.some((problem) => problem.code === candidate),
+  )!;
+  const first = problems.find((problem) => problem.code === code)!;
+  const fields: Record<string, string> = {};
+  for (const { field, message } of problems) fields[field] ??= message;
+  return { code, message: first.message, field: first.field, fields };
+}
+
+/** "Only 2 left of X." or "X is sold out.", for a line that asks for more than is in stock. */
+export function soldOutMessage(name: string, inStock: number): string {
+  return inStock > 0
+    ? `Only ${inStock} left of ${name}; lower the quantity.`
+    : `${name} is sold out.`;
+}
+
+const stateName = (code: string) => US_STATES[code as UsStateCode] ?? code;
+
+function fulfillmentProblems(
+  business: CatalogueBusiness,
+  choice: PlaceOrderInput['fulfillment'][number],
+  field: string,
+  buyer: BuyerKind,
+  locate: ZipLocator,
+): CartProblem[] {
+  const bad = (at: string, message: string): CartProblem[] => [
+    { code: 'BAD_USER_INPUT', field: `${field}.${at}`, message },
+  ];
+  const kindWord = buyer === 'wholesale' ? 'wholesale' : 'retail';
+  const { mode, address } = choice;
+  if (mode === 'pickup') {
+    return business[fulfillmentFlagFor('pickup', buyer)]
+      ? []
+      : bad('mode', `${business.name} does not offer pickup to ${kindWord} buyers.`);
+  }
+  // The schema requires an address for delivery and shipping.
+  const place = locate(address!.zip);
+  if (!place) return bad('address.zip', `We could not find the ZIP code ${address!.zip}.`);
+  if (place.state !== address!.state) {
+    return bad(
+      'address.zip',
+      `The ZIP code ${address!.zip} is in ${stateName(place.state)}, not ${stateName(address!.state)}.`,
+    );
+  }
+  if (mode === 'delivery') {
+    const refusal = deliveryRefusal({ ...business, _geoloc: business.location }, buyer, {
+      lat: place.lat,
+      lng: place.lng,
+    });
+    if (!refusal) return [];
+    const at = refusal.reason === 'out-of-range' ? 'address.zip' : 'mode';
+    return bad(at, `${business.name}: ${describeDeliveryRefusal(refusal)}.`);
+  }
+  if (!business[fulfillmentFlagFor('ship', buyer)]) {
+    return bad('mode', `${business.name} does not ship to ${kindWord} buyers.`);
+  }
+  if (!business.ship_to_states.includes(address!.state)) {
+    return bad('address.state', `${business.name} cannot ship to ${stateName(address!.state)}.`);
+  }
+  return [];
+}
+
+function priceLine(
+  line: PlaceOrderInput['lines'][number],
+  index: number,
+  product: CatalogueProduct | undefined,
+  buyer: BuyerKind,
+): PricedLine | CartProblem {
+  const field = `lines.${index}`;
+  // Drafts and unknown ids get the same answer, so drafts stay private.
+  if (!product || product.status !== 'published') {
+    return {
+      code: 'BAD_USER_INPUT',
+      field: `${field}.productId`,
+      message: 'This product is no longer sold. Remove it from your cart.',
+    };
+  }
+  if (line.channel && line.channel !== buyer) {
+    return {
+      code: 'BAD_USER_INPUT',
+      field: `${field}.channel`,
+      message:
+        buyer === 'retail'
+          ? 'Wholesale prices are only for approved wholesale buyers.'
+          : 'As an approved wholesale buyer you pay wholesale prices. Reload your cart.',
+    };
+  }
+  const tiers = product.tiers.filter((tier) => tier.channel === buyer);
+  if (tiers.length === 0) {
+    return {
+      code: 'BAD_USER_INPUT',
+      field: `${field}.productId`,
+      message: `${product.name} is not sold to ${buyer} buyers.`,
+    };
+  }
+  const tier = tierForQuantity(tiers, line.quantity);
+  if (!tier) {
+    const minimum = Math.min(...tiers.map((entry) => entry.minimum_unit_count_for_price));
+    return {
+      code: 'BAD_USER_INPUT',
+      field: `${field}.quantity`,
+      message: `${product.name} is sold in quantities of at least ${minimum}.`,
+    };
+  }
+  if (product.stock_count !== null && product.stock_count < line.quantity) {
+    return {
+      code: 'SOLD_OUT',
+      field: `${field}.quantity`,
+      message: soldOutMessage(product.name, product.stock_count),
+    };
+  }
+  if (
+    line.unitPrice !== null &&
+    line.unitPrice !== undefined &&
+    line.unitPrice !== tier.price_per_unit
+  ) {
+    return {
+      code: 'PRICE_CHANGED',
+      field: `${field}.unitPrice`,
+      message: `The price of ${product.name} is now ${formatCents(tier.price_per_unit)} each. Review your cart.`,
+    };
+  }
+  return {
+    index,
+    product,
+    quantity: line.quantity,
+    channel: buyer,
+    unitPrice: tier.price_per_unit,
+    tierMinimum: tier.minimum_unit_count_for_price,
+    lineTotal: tier.price_per_unit * line.quantity,
+  };
+}
+
+/** The cart split into one priced order per producer, or every problem that stops it. */
+export function priceCart(
+  input: PlaceOrderInput,
+  catalogue: Catalogue,
+  buyer: BuyerKind,
+  locate: ZipLocator,
+): PricedCart {
+  const problems: CartProblem[] = [];
+  const linesByBusiness = new Map<number, PricedLine[]>();
+  input.lines.forEach((line, index) => {
+    const priced = priceLine(line, index, catalogue.products.get(line.productId), buyer);
+    if ('code' in priced) {
+      problems.push(priced);
+      return;
+    }
+    const businessLines = linesByBusiness.get(priced.product.business_id) ?? [];
+    businessLines.push(priced);
+    linesByBusiness.set(priced.product.business_id, businessLines);
+  });
+
+  const orders: PricedOrder[] = [];
+  let tooLarge = false;
+  for (const [businessId, lines] of linesByBusiness) {
+    const business = catalogue.businesses.get(businessId)!;
+    const choiceIndex = input.fulfillment.findIndex((choice) => choice.businessId === businessId);
+    const choice = input.fulfillment[choiceIndex];
+    if (!choice) {
+      problems.push({
+        code: 'BAD_USER_INPUT',
+        field: 'fulfillment',
+        message: `Choose how to get your order from ${business.name}: pickup, delivery or shipping.`,
+      });
+      continue;
+    }
+    const fulfillment = fulfillmentProblems(
+      business,
+      choice,
+      `fulfillment.${choiceIndex}`,
+      buyer,
+      locate,
+    );
+    problems.push(...fulfillment);
+    const subtotal = lines.reduce((sum, line) => sum + line.lineTotal, 0);
+    // Checked before the arithmetic, which refuses amounts it cannot hold exactly.
+    if (subtotal > CHECKOUT_LIMITS.maxAmountCents) {
+      tooLarge = true;
+      continue;
+    }
+    orders.push({
+      business,
+      mode: choice.mode,
+      address: choice.mode === 'pickup' ? business.address : (choice.address ?? null),
+      lines,
+      totals: orderTotals(
+        lines.map((line) => ({ unitPrice: line.unitPrice, quantity: line.quantity })),
+        percentToMillionths(business.sales_tax_rate),
+      ),
+    });
+  }
+
+  const amount = orders.reduce((sum, order) => sum + order.totals.total, 0);
+  if (tooLarge || amount > CHECKOUT_LIMITS.maxAmountCents) {
+    problems.push({
+      code: 'BAD_USER_INPUT',
+      field: 'lines',
+      message: `One payment can be at most ${formatCents(CHECKOUT_LIMITS.maxAmountCents)}. Split your order.`,
+    });
+  } else if (orders.length > 0 && amount < CHECKOUT_LIMITS.minAmountCents) {
+    problems.push({
+      code: 'BAD_USER_INPUT',
+      field: 'lines',
+      message: `One payment must be at least ${formatCents(CHECKOUT_LIMITS.minAmountCents)}. Add to your cart.`,
+    });
+  }
+  if (
+    problems.length === 0 &&
+    input.expectedTotal !== null &&
+    input.expectedTotal !== undefined &&
+    input.expectedTotal !== amount
+  ) {
+    problems.push({
+      code: 'PRICE_CHANGED',
+      field: 'expectedTotal',
+      message: `The total is now ${formatCents(amount)}. Review your cart before paying.`,
+    });
+  }
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, orders, amount };
+}

@@ -1,0 +1,218 @@
+import { formatCents, type CartState } from '@bevy/core';
+import {
+  Alert,
+  Button,
+  Box,
+  Container,
+  Group,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconShoppingCart } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { PageLoading } from '../../components/page-loading';
+import { siteConfig } from '../../lib/site-config';
+import { useCart } from '../../lib/use-cart';
+import { useMe } from '../../lib/use-me';
+import { useZipLocation } from '../../lib/use-zip-location';
+import { buildCartView, type CartView } from './cart-view';
+import { ProducerGroup } from './producer-group';
+import { useCartCatalogue } from './use-cart-catalogue';
+import { useFulfillmentChoices, type FulfillmentChoices } from './use-fulfillment-choices';
+
+/** Where 'Continue to checkout' leads; null while the checkout page is not built yet. */
+const CHECKOUT_PATH: string | null = null;
+
+function EmptyCart() {
+  const { me } = useMe();
+  // Wholesale buyers shop on the research page (they are sent away from /shop).
+  const shopPath = me?.seesWholesalePricing ? '/business/research-and-shop' : '/shop';
+  return (
+    <Paper withBorder p="xl" radius="md">
+      <Stack align="center" gap="sm">
+        <ThemeIcon size={48} radius="xl" variant="light" aria-hidden>
+          <IconShoppingCart size={26} />
+        </ThemeIcon>
+        <Title order={2} fz="lg">
+          Your cart is empty
+        </Title>
+        <Text ta="center" maw={480}>
+          Find wine, beer, cider, spirits and more from producers near you, and add them here.
+        </Text>
+        <Button component={Link} to={shopPath}>
+          Go to the shop
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
+function OrderSummary({ view }: { view: CartView }) {
+  const blocked = !view.ready
+    ? 'Resolve the notes marked in your cart to continue.'
+    : CHECKOUT_PATH === null
+      ? 'Checkout is not open yet. Your cart stays saved on this device until it is.'
+      : null;
+  return (
+    <Paper component="section" withBorder p="md" radius="md" aria-labelledby="summary-heading">
+      <Stack gap="sm">
+        <Title order={2} fz="lg" id="summary-heading">
+          Order summary
+        </Title>
+        <Table>
+          <Table.Tbody>
+            {view.groups.map((group) => (
+              <Table.Tr key={group.businessId}>
+                <Table.Th scope="row" fw="normal">
+                  {group.name}
+                </Table.Th>
+                <Table.Td ta="right">
+                  {group.totals ? formatCents(group.totals.total) : '—'}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+            <Table.Tr>
+              <Table.Th scope="row">Grand total</Table.Th>
+              <Table.Td ta="right" fw={700}>
+                {formatCents(view.grandTotal)}
+              </Table.Td>
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
+        <Text fz="xs" c="dark.6">
+          Each producer’s order includes its tax + fees. Checkout confirms every price.
+        </Text>
+        {blocked ? (
+          <>
+            <Button disabled aria-describedby="checkout-blocked">
+              Continue to checkout
+            </Button>
+            <Text id="checkout-blocked" fz="sm">
+              {blocked}
+            </Text>
+          </>
+        ) : (
+          <Button component={Link} to={CHECKOUT_PATH!}>
+            Continue to checkout
+          </Button>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+interface CartContentsProps {
+  cart: CartState;
+  choices: FulfillmentChoices;
+  onZipChange: (zip: string) => void;
+  onModeChange: (businessId: number, mode: FulfillmentChoices['modes'][string]) => void;
+}
+
+function CartContents({ cart, choices, onZipChange, onModeChange }: CartContentsProps) {
+  const { catalogue, error, retry } = useCartCatalogue(cart.addedIds);
+  const { location, error: zipError } = useZipLocation(choices.zip);
+
+  if (error) {
+    return (
+      <Alert color="red" title="We could not load the current prices of your cart" role="alert">
+        <Stack gap="sm" align="flex-start">
+          <Text>{error}</Text>
+          <Button variant="light" color="red" onClick={retry}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (!catalogue) return <PageLoading />;
+
+  const view = buildCartView(cart, catalogue, choices.modes, location);
+  return (
+    <Group align="flex-start" gap="xl">
+      <Stack gap="lg" style={{ flex: '999 1 540px' }} miw={0}>
+        <TextInput
+          label="Your ZIP code"
+          description={
+            location
+              ? `${zipError ? 'Still checking for' : 'Checking delivery and shipping to'} ${location.city}, ${location.state}`
+              : 'To check delivery and shipping to you'
+          }
+          placeholder="e.g. 97214"
+          value={choices.zip}
+          onChange={(event) => onZipChange(event.currentTarget.value)}
+          error={zipError}
+          inputMode="numeric"
+          autoComplete="postal-code"
+          maxLength={10}
+          maw={320}
+        />
+        {view.groups.map((group) => (
+          <ProducerGroup
+            key={group.businessId}
+            group={group}
+            buyer={view.buyerKind}
+            onModeChange={onModeChange}
+          />
+        ))}
+      </Stack>
+      {/* Beside the groups on wide screens, below them on narrow ones. */}
+      <Box style={{ flex: '1 1 280px' }}>
+        <OrderSummary view={view} />
+      </Box>
+    </Group>
+  );
+}
+
+/** The cart (/cart): lines by producer, each with its fulfilment choice and totals. */
+export function CartPage() {
+  useDocumentTitle(`Cart · ${siteConfig.siteName}`);
+  const state = useCart();
+  const { choices, setZip, setMode } = useFulfillmentChoices();
+
+  return (
+    <Container size="xl" py="lg">
+      <Title order={1} mb="md">
+        Your cart
+      </Title>
+      {state.status === 'unavailable' ? (
+        <Alert color="red" title="Your cart cannot be used in this browser" role="alert">
+          <Text fw={600}>{state.message}</Text>
+          <Text mt="xs">
+            The cart is kept in your browser’s local storage. Allow this site to store data (it is
+            blocked in some private windows and by some privacy settings), then reload the page.
+          </Text>
+        </Alert>
+      ) : (
+        <Stack gap="md">
+          {state.discarded ? (
+            <Alert color="yellow" title="Part of your saved cart could not be read" c="dark.8">
+              It was removed. Please check your cart before you continue.
+            </Alert>
+          ) : null}
+          {state.saveFailed ? (
+            <Alert color="yellow" title="Your last change was not saved" c="dark.8" role="alert">
+              Your browser’s storage is full or blocked, so this change will be lost when you leave
+              the page.
+            </Alert>
+          ) : null}
+          {state.cart.addedIds.length === 0 ? (
+            <EmptyCart />
+          ) : (
+            <CartContents
+              cart={state.cart}
+              choices={choices}
+              onZipChange={setZip}
+              onModeChange={setMode}
+            />
+          )}
+        </Stack>
+      )}
+    </Container>
+  );
+}

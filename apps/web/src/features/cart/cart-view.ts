@@ -1,0 +1,327 @@
+import {
+  deliveryRefusal,
+  describeDeliveryRefusal,
+  FULFILLMENT_MODES,
+  fulfillmentFlagFor,
+  orderTotals,
+  percentToMillionths,
+  quantityRange,
+  tierForQuantity,
+  US_STATES,
+  type BuyerKind,
+  type CartState,
+  type Cents,
+  type FulfillmentFlags,
+  type FulfillmentMode,
+  type LatLng,
+  type OrderTotals,
+  type PriceTier,
+  type ProductHit,
+} from '@bevy/core';
+
+/** A producer as the cart catalogue query returns it. */
+export interface CatalogueBusiness extends FulfillmentFlags {
+  id: number;
+  name: string;
+  slug: string;
+  /** 'Tax + Fees Percent Rate', e.g. 8.875. */
+  sales_tax_rate: number;
+  ship_to_states: string[];
+  fulfillment_deliver_retail_radius_miles: number | null;
+  fulfillment_deliver_wholesale_radius_miles: number | null;
+  addresses: {
+    locality: string | null;
+    administrative_area_level_1: string | null;
+    latitude: number | null;
+    longitude: number | null;
+  }[];
+}
+
+/** A product in the cart as the catalogue has it now, priced for this buyer. */
+export interface CatalogueProduct {
+  id: string;
+  name: string;
+  stockCount: number | null;
+  /** The tiers of the buyer's price list. */
+  pricing: PriceTier[];
+  business: CatalogueBusiness;
+}
+
+export interface CartCatalogue {
+  buyerKind: BuyerKind;
+  /** The cart's products that are for sale; an id missing here is no longer for sale. */
+  products: CatalogueProduct[];
+}
+
+/** The buyer's location, from their ZIP code. */
+export interface BuyerLocation extends LatLng {
+  city: string;
+  /** Postal code of the state, e.g. "OR". */
+  state: string;
+}
+
+/** Why a line cannot be checked out as it is. */
+export type LineProblem =
+  | { kind: 'unavailable' }
+  | { kind: 'no-price' }
+  | { kind: 'below-minimum'; minimum: number }
+  | { kind: 'stock'; inStock: number };
+
+/** What changed in the catalogue since the buyer added the line. */
+export type LineChange =
+  { kind: 'price'; was: Cents; now: Cents } | { kind: 'renamed'; was: string };
+
+export interface CartLine {
+  id: string;
+  /** The product as stored in the cart, for the cart's actions. */
+  product: ProductHit;
+  /** Its current name, or the stored one when it is no longer for sale. */
+  name: string;
+  quantity: number;
+  /** The unit price of the tier the quantity reaches, or null when it cannot be priced. */
+  unitPrice: Cents | null;
+  lineTotal: Cents | null;
+  problems: LineProblem[];
+  changes: LineChange[];
+}
+
+/** Whether the chosen way can reach the buyer: 'unknown' until their ZIP code is given. */
+export interface Reach {
+  status: 'ok' | 'unknown' | 'refused';
+  message: string;
+}
+
+export interface ProducerGroupView {
+  businessId: number;
+  name: string;
+  slug: string;
+  /** "Portland, OR", when known. */
+  place: string | null;
+  /** The ways this producer offers this buyer; empty when it has nothing for sale. */
+  modes: FulfillmentMode[];
+  mode: FulfillmentMode | null;
+  /** Null when nothing in the group is for sale. */
+  reach: Reach | null;
+  /** The tax + fees rate in percent, as the producer set it. */
+  taxRatePercent: number | null;
+  lines: CartLine[];
+  /** Totals of the lines that can be priced; null when none can. */
+  totals: OrderTotals | null;
+  /** Whether this group can go to checkout as it is. */
+  ready: boolean;
+}
+
+export interface CartView {
+  buyerKind: BuyerKind;
+  groups: ProducerGroupView[];
+  /** Sum of the groups' totals (what the buyer would pay). */
+  grandTotal: Cents;
+  ready: boolean;
+}
+
+export const MODE_LABELS: Record<FulfillmentMode, string> = {
+  pickup: 'Pickup',
+  delivery: 'Delivery',
+  ship: 'Shipping',
+};
+
+function placeOf(business: CatalogueBusiness): string | null {
+  const address = business.addresses.find((a) => a.locality || a.administrative_area_level_1);
+  if (!address) return null;
+  return [address.locality, address.administrative_area_level_1].filter(Boolean).join(', ');
+}
+
+function locationOf(business: CatalogueBusiness): LatLng | null {
+  const address = business.addresses.find((a) => a.latitude !== null && a.longitude !== null);
+  return address ? { lat: address.latitude!, lng: address.longitude! } : null;
+}
+
+const stateName = (code: string) => US_STATES[code as keyof typeof US_STATES] ?? code;
+
+/** Whether `mode` can reach the buyer from this producer (spec "Fulfillment choice"). */
+export function reachOf(
+  business: CatalogueBusiness,
+  mode: FulfillmentMode | null,
+  buyer: BuyerKind,
+  location: BuyerLocation | null,
+): Reach {
+  const place = placeOf(business);
+  switch (mode) {
+    case null:
+      return {
+        status: 'refused',
+        message: `${business.name} does not offer pickup, delivery or shipping to ${buyer} buyers right now.`,
+      };
+    case 'pickup':
+      return {
+        status: 'ok',
+        message: place ? `Pick up from the producer in ${place}.` : 'Pick up from the producer.',
+      };
+    case 'delivery': {
+      if (!location) {
+        return { status: 'unknown', message: 'Enter your ZIP code to check delivery to you.' };
+      }
+      const refusal = deliveryRefusal(
+        { ...business, _geoloc: locationOf(business) },
+        buyer,
+        location,
+      );
+      return refusal
+        ? { status: 'refused', message: `${describeDeliveryRefusal(refusal)}.` }
+        : { status: 'ok', message: `Delivers to ${location.city}, ${location.state}.` };
+    }
+    case 'ship': {
+      if (!location) {
+        return { status: 'unknown', message: 'Enter your ZIP code to check shipping to you.' };
+      }
+      if (business.ship_to_states.includes(location.state)) {
+        return { status: 'ok', message: `Ships to ${stateName(location.state)}.` };
+      }
+      return {
+        status: 'refused',
+        message: `Cannot ship to ${stateName(location.state)}: licensed to ship to ${
+          business.ship_to_states.length > 0
+            ? business.ship_to_states.map(stateName).join(', ')
+            : 'no state yet'
+        }.`,
+      };
+    }
+  }
+}
+
+function priceLine(
+  id: string,
+  quantity: number,
+  stored: ProductHit,
+  current: CatalogueProduct | undefined,
+  buyer: BuyerKind,
+): CartLine {
+  const line: CartLine = {
+    id,
+    product: stored,
+    name: current?.name ?? stored.name,
+    quantity,
+    unitPrice: null,
+    lineTotal: null,
+    problems: [],
+    changes: [],
+  };
+  if (!current) {
+    line.problems.push({ kind: 'unavailable' });
+    return line;
+  }
+  if (current.name !== stored.name) line.changes.push({ kind: 'renamed', was: stored.name });
+  const minimum = quantityRange(current.pricing)?.min;
+  const tier = tierForQuantity(current.pricing, quantity);
+  if (minimum === undefined) line.problems.push({ kind: 'no-price' });
+  else if (!tier) line.problems.push({ kind: 'below-minimum', minimum });
+  if (current.stockCount !== null && quantity > current.stockCount) {
+    line.problems.push({ kind: 'stock', inStock: current.stockCount });
+  }
+  if (tier) {
+    line.unitPrice = tier.price_per_unit;
+    line.lineTotal = tier.price_per_unit * quantity;
+    const storedTiers = buyer === 'wholesale' ? stored.wholesalePricing : stored.retailPricing;
+    const was = tierForQuantity(storedTiers, quantity)?.price_per_unit;
+    if (was !== undefined && was !== tier.price_per_unit) {
+      line.changes.push({ kind: 'price', was, now: tier.price_per_unit });
+    }
+  }
+  return line;
+}
+
+/**
+ * The cart as the buyer should see it: lines grouped by producer in the order they were added,
+ * each priced from the catalogue as it is now (never from the prices stored in the browser), with
+ * what changed since, what stops checkout, each producer's fulfilment choice and the totals by
+ * the same arithmetic as checkout (orderTotals).
+ */
+export function buildCartView(
+  cart: CartState,
+  catalogue: CartCatalogue,
+  chosenModes: Readonly<Record<string, FulfillmentMode>>,
+  location: BuyerLocation | null,
+): CartView {
+  const buyer = catalogue.buyerKind;
+  const currentById = new Map(catalogue.products.map((product) => [product.id, product]));
+  const groups = new Map<number, ProducerGroupView>();
+  const businessById = new Map<number, CatalogueBusiness>();
+
+  for (const id of cart.addedIds) {
+    const stored = cart.products.find((product) => product.objectID === id);
+    const quantity = cart.quantity[id];
+    if (!stored || quantity === undefined) continue;
+    const current = currentById.get(id);
+    const businessId = current?.business.id ?? stored.producedByBusinessId;
+    if (current) businessById.set(businessId, current.business);
+    let group = groups.get(businessId);
+    if (!group) {
+      group = {
+        businessId,
+        name: stored.businessName,
+        slug: stored.slug,
+        place: null,
+        modes: [],
+        mode: null,
+        reach: null,
+        taxRatePercent: null,
+        lines: [],
+        totals: null,
+        ready: true,
+      };
+      groups.set(businessId, group);
+    }
+    group.lines.push(priceLine(id, quantity, stored, current, buyer));
+  }
+
+  let grandTotal = 0;
+  for (const group of groups.values()) {
+    const business = businessById.get(group.businessId);
+    if (business) {
+      group.name = business.name;
+      group.slug = business.slug;
+      group.place = placeOf(business);
+      group.modes = FULFILLMENT_MODES.filter((mode) => business[fulfillmentFlagFor(mode, buyer)]);
+      const chosen = chosenModes[String(group.businessId)];
+      group.mode = chosen && group.modes.includes(chosen) ? chosen : (group.modes[0] ?? null);
+      group.reach = reachOf(business, group.mode, buyer, location);
+      group.taxRatePercent = business.sales_tax_rate;
+      const priced = group.lines.filter((line) => line.unitPrice !== null);
+      if (priced.length > 0) {
+        group.totals = orderTotals(
+          priced.map((line) => ({ unitPrice: line.unitPrice!, quantity: line.quantity })),
+          percentToMillionths(business.sales_tax_rate),
+        );
+        grandTotal += group.totals.total;
+      }
+    }
+    group.ready =
+      group.reach?.status !== 'refused' && group.lines.every((line) => line.problems.length === 0);
+  }
+  const list = [...groups.values()];
+  return {
+    buyerKind: buyer,
+    groups: list,
+    grandTotal,
+    ready: list.length > 0 && list.every((group) => group.ready),
+  };
+}
+
+const units = (count: number) =>
+  `${count.toLocaleString('en-US')} ${count === 1 ? 'unit' : 'units'}`;
+
+/** A problem in words for the buyer. */
+export function describeLineProblem(problem: LineProblem, buyer: BuyerKind): string {
+  switch (problem.kind) {
+    case 'unavailable':
+      return 'No longer available. Remove it to continue.';
+    case 'no-price':
+      return `No longer sold at ${buyer} prices. Remove it to continue.`;
+    case 'below-minimum':
+      return `Below the minimum: order at least ${units(problem.minimum)}.`;
+    case 'stock':
+      return problem.inStock === 0
+        ? 'Sold out. Remove it to continue.'
+        : `Only ${units(problem.inStock)} in stock.`;
+  }
+}

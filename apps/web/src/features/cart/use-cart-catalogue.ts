@@ -1,0 +1,123 @@
+import { useCallback, useEffect, useState } from 'react';
+import { gql, useClient } from 'urql';
+import { describeError } from '../../lib/server-error';
+import { useMe } from '../../lib/use-me';
+import type { CartCatalogue, CatalogueProduct } from './cart-view';
+
+export const CART_CATALOGUE = gql`
+  query CartCatalogue($productIds: [ID!]!) {
+    cartCatalogue(productIds: $productIds) {
+      buyerKind
+      products {
+        id
+        name
+        stockCount
+        pricing {
+          price_per_unit
+          minimum_unit_count_for_price
+        }
+        business {
+          id
+          name
+          slug
+          sales_tax_rate
+          ship_to_states
+          fulfillment_allow_pickup_retail
+          fulfillment_allow_pickup_wholesale
+          fulfillment_deliver_retail
+          fulfillment_deliver_wholesale
+          fulfillment_ship_retail
+          fulfillment_ship_wholesale
+          fulfillment_deliver_retail_radius_miles
+          fulfillment_deliver_wholesale_radius_miles
+          addresses {
+            locality
+            administrative_area_level_1
+            latitude
+            longitude
+          }
+        }
+      }
+    }
+  }
+`;
+
+interface CartCatalogueData {
+  cartCatalogue: { buyerKind: string; products: CatalogueProduct[] };
+}
+
+interface Answer {
+  /** Who asked and for which ids: a new answer is needed when either changes. */
+  key: string;
+  ids: string[];
+  catalogue: CartCatalogue;
+}
+
+export interface CartCatalogueState {
+  catalogue: CartCatalogue | null;
+  error: string | null;
+  retry: () => void;
+}
+
+/**
+ * The catalogue as it is now for the products in the cart, priced for the signed-in buyer.
+ * Removing lines asks for nothing new (the last answer covers what is left), so the page does
+ * not flash back to loading while the buyer tidies their cart.
+ */
+export function useCartCatalogue(ids: readonly string[]): CartCatalogueState {
+  const client = useClient();
+  const { me, fetching: meFetching } = useMe();
+  const viewer = me ? `${me.id}:${me.seesWholesalePricing}` : 'anonymous';
+  const [answer, setAnswer] = useState<Answer | null>(null);
+  const [failure, setFailure] = useState<{ key: string; message: string } | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  const covered =
+    answer !== null &&
+    answer.key.startsWith(`${viewer}|`) &&
+    ids.every((id) => answer.ids.includes(id));
+  // Until the user is known, their price list is not: wait rather than ask twice.
+  const wanted = covered || meFetching || ids.length === 0 ? null : `${viewer}|${ids.join(',')}`;
+
+  useEffect(() => {
+    if (wanted === null) return;
+    let current = true;
+    const productIds = wanted.slice(wanted.indexOf('|') + 1).split(',');
+    void client
+      .query<CartCatalogueData>(CART_CATALOGUE, { productIds }, { requestPolicy: 'network-only' })
+      .toPromise()
+      .then((result) => {
+        if (!current) return;
+        if (result.error || !result.data) {
+          setFailure({
+            key: wanted,
+            message: result.error
+              ? describeError(result.error).message
+              : 'We could not load your cart.',
+          });
+          return;
+        }
+        const { buyerKind, products } = result.data.cartCatalogue;
+        setFailure(null);
+        setAnswer({
+          key: wanted,
+          ids: productIds,
+          catalogue: { buyerKind: buyerKind === 'wholesale' ? 'wholesale' : 'retail', products },
+        });
+      });
+    return () => {
+      current = false;
+    };
+  }, [client, wanted, attempt]);
+
+  const retry = useCallback(() => {
+    setFailure(null);
+    setAttempt((n) => n + 1);
+  }, []);
+
+  return {
+    catalogue: covered ? answer.catalogue : null,
+    error: failure !== null && failure.key === wanted ? failure.message : null,
+    retry,
+  };
+}

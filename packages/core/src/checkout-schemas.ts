@@ -1,0 +1,193 @@
+import { z } from 'zod';
+import { normalizeEmail } from './accounts';
+import { normalisePhoneNumber } from './contact';
+import { FULFILLMENT_MODES } from './fulfillment';
+import { US_ZIP_PATTERN } from './geo';
+import { CHECKOUT_LIMITS } from './orders';
+import { PRICE_CHANNELS } from './pricing';
+import { US_STATES } from './us-states';
+
+/**
+ * What a buyer sends to place an order (the shipping-and-billing form), shared by the form and
+ * the server. An entry of its own because phone numbers bring libphonenumber's metadata.
+ */
+
+const requiredText = (what: string, max: number) =>
+  z
+    .string({ error: `Enter ${what}.` })
+    .trim()
+    .min(1, `Enter ${what}.`)
+    .max(max, `Use at most ${max} characters.`);
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Use at most ${max} characters.`)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+export const orderAddressSchema = z.object({
+  /** The recipient, who signs for delivery or shipment. */
+  name: optionalText(100),
+  line1: requiredText('the street address', 200),
+  line2: optionalText(200),
+  city: requiredText('the city', 100),
+  state: z
+    .string({ error: 'Choose a US state.' })
+    .trim()
+    .toUpperCase()
+    .refine((code) => Object.hasOwn(US_STATES, code), 'Choose a US state.'),
+  zip: z
+    .string({ error: 'Enter the ZIP code.' })
+    .trim()
+    .regex(US_ZIP_PATTERN, 'A ZIP code has five digits, like 97214.'),
+});
+export type OrderAddress = z.infer<typeof orderAddressSchema>;
+
+const quantity = z
+  .number({ error: 'Enter a quantity.' })
+  .min(1, 'The quantity must be at least 1.')
+  .max(
+    CHECKOUT_LIMITS.maxQuantityPerLine,
+    `Order at most ${CHECKOUT_LIMITS.maxQuantityPerLine.toLocaleString('en-US')} units of a product.`,
+  )
+  // After the range checks, so that 1e300 is "too many" rather than "not whole".
+  .refine(Number.isInteger, 'Use a whole number of units.');
+
+const checkoutLine = z.object({
+  productId: z.number({ error: 'Choose a product.' }).int().positive('There is no such product.'),
+  quantity,
+  /** The unit price in cents the cart showed; the server refuses the order if it differs. */
+  unitPrice: z.number().int().nonnegative().nullish(),
+  /** The price list the cart showed; it must be the buyer's own. */
+  channel: z.enum(PRICE_CHANNELS, { error: 'Choose retail or wholesale.' }).nullish(),
+});
+
+const fulfillmentChoice = z
+  .object({
+    businessId: z.number({ error: 'Choose a producer.' }).int().positive(),
+    mode: z.enum(FULFILLMENT_MODES, { error: 'Choose pickup, delivery or shipping.' }),
+    address: orderAddressSchema.nullish(),
+  })
+  .superRefine((choice, context) => {
+    if (choice.mode === 'pickup') return;
+    const what = choice.mode === 'delivery' ? 'delivery' : 'shipping';
+    if (!choice.address) {
+      context.addIssue({
+        code: 'custom',
+        path: ['address'],
+        message: `Enter the ${what} address.`,
+      });
+    } else if (!choice.address.name) {
+      context.addIssue({
+        code: 'custom',
+        path: ['address', 'name'],
+        message: 'Enter the name of the person who will sign for it.',
+      });
+    }
+  });
+export type FulfillmentChoice = z.infer<typeof fulfillmentChoice>;
+
+const contact = z.object({
+  name: requiredText('your name', 100),
+  email: z
+    .string({ error: 'Enter your email address.' })
+    .trim()
+    .pipe(z.email('Enter a valid email address.'))
+    .transform(normalizeEmail),
+  phone: z.string({ error: 'Enter your phone number.' }).transform((input, context) => {
+    const phone = normalisePhoneNumber(input);
+    if (phone.ok) return phone.value;
+    context.addIssue({ code: 'custom', message: phone.message });
+    return z.NEVER;
+  }),
+});
+
+/** Card details, for the offline provider only: with Stripe, the card never reaches our server. */
+const card = z
+  .object({
+    number: z
+      .string({ error: 'Enter the card number.' })
+      .transform((number) => number.replace(/[\s-]/g, ''))
+      .pipe(z.string().regex(/^\d{12,19}$/, 'Enter the card number, 12 to 19 digits.')),
+    expMonth: z
+      .number({ error: 'Enter the expiry month.' })
+      .int('Enter the expiry month, 1 to 12.')
+      .min(1, 'Enter the expiry month, 1 to 12.')
+      .max(12, 'Enter the expiry month, 1 to 12.'),
+    expYear: z
+      .number({ error: 'Enter the expiry year.' })
+      .int('Enter the expiry year, like 2030.')
+      .min(2000, 'Enter the expiry year, like 2030.')
+      .max(2100, 'Enter the expiry year, like 2030.'),
+    cvc: z
+      .string({ error: 'Enter the security code.' })
+      .trim()
+      .regex(/^\d{3,4}$/, 'The security code has 3 or 4 digits.'),
+  })
+  .superRefine(({ expMonth, expYear }, context) => {
+    const now = new Date();
+    const [year, month] = [now.getUTCFullYear(), now.getUTCMonth() + 1];
+    if (expYear < year || (expYear === year && expMonth < month)) {
+      context.addIssue({ code: 'custom', path: ['expYear'], message: 'This card has expired.' });
+    }
+  });
+export type CardDetails = z.infer<typeof card>;
+
+const payment = z
+  .object({
+    card: card.nullish(),
+    /** A Stripe PaymentMethod made by Stripe's Payment Element in the browser. */
+    paymentMethodId: z
+      .string()
+      .trim()
+      .regex(/^pm_[A-Za-z0-9_]{1,250}$/, 'The payment method is not one Stripe made.')
+      .nullish(),
+  })
+  .refine((value) => value.card || value.paymentMethodId, {
+    message: 'Enter your card details.',
+    path: ['card'],
+  });
+
+function uniqueBy<T>(key: (item: T) => unknown, message: string, field: string) {
+  return (items: T[], context: z.RefinementCtx) => {
+    const seen = new Set<unknown>();
+    items.forEach((item, index) => {
+      if (seen.has(key(item))) context.addIssue({ code: 'custom', path: [index, field], message });
+      seen.add(key(item));
+    });
+  };
+}
+
+export const placeOrderSchema = z.object({
+  /** Made by the client once per attempt; a repeat of the request gets the same answer. */
+  idempotencyKey: z
+    .string({ error: 'The request needs an idempotency key.' })
+    .regex(
+      /^[A-Za-z0-9_:.-]{8,255}$/,
+      'The idempotency key has 8 to 255 letters, digits, or the characters - _ : .',
+    ),
+  lines: z
+    .array(checkoutLine)
+    .min(1, 'Your cart is empty.')
+    .max(CHECKOUT_LIMITS.maxLines, `A cart holds at most ${CHECKOUT_LIMITS.maxLines} products.`)
+    .superRefine(
+      uniqueBy((line) => line.productId, 'This product is already in the cart.', 'productId'),
+    ),
+  fulfillment: z
+    .array(fulfillmentChoice)
+    .max(CHECKOUT_LIMITS.maxLines)
+    .superRefine(
+      uniqueBy((choice) => choice.businessId, 'Choose once per producer.', 'businessId'),
+    ),
+  contact,
+  billingAddress: orderAddressSchema,
+  ageConfirmed: z.literal(true, {
+    error: 'Confirm that you and anyone receiving the order are 21 or older.',
+  }),
+  payment,
+  /** The grand total in cents the buyer saw; the order is refused if the server's differs. */
+  expectedTotal: z.number().int().nonnegative().nullish(),
+});
+export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;

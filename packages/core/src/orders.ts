@@ -1,0 +1,40 @@
+/**
+ * An order's statuses. 'awaiting_payment' holds the stock while the card is charged and ends in
+ * 'placed' or 'payment_failed'; the seller's workflow runs from 'placed' to 'completed', and
+ * 'cancelled' is possible before fulfilment.
+ */
+export const ORDER_STATUSES = [
+  'awaiting_payment',
+  'payment_failed',
+  'placed',
+  'accepted',
+  'ready_for_pickup',
+  'out_for_delivery',
+  'shipped',
+  'completed',
+  'cancelled',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/**
+ * Kinds of money movement in the marketplace's ledger; each amount is positive. A checkout's
+ * charge pays for its orders' transfers (payout to the producer) and commissions (ours); a refund
+ * is paid for by reversing part of a transfer and of a commission.
+ */
+export const LEDGER_ENTRY_KINDS = [
+  'charge',
+  'transfer',
+  'commission',
+  'refund',
+  'transfer_reversal',
+  'commission_reversal',
+] as const;
+export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
+
+/** What one checkout may hold, within Stripe's limits for one charge ($0.50 to $999,999.99). */
+export const CHECKOUT_LIMITS = {
+  maxLines: 100,
+  maxQuantityPerLine: 9_999,
+  minAmountCents: 50,
+  maxAmountCents: 99_999_999,
+} as const;
