@@ -9,7 +9,16 @@ import {
   TextInput,
   VisuallyHidden,
 } from '@mantine/core';
-import { memo, useCallback, useDeferredValue, useEffect, useId, useRef, useState } from 'react';
+import {
+  memo,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useRefinementList } from 'react-instantsearch';
 
 interface FacetValueProps {
@@ -100,6 +109,11 @@ export function RefinementFacet({
   // Every keystroke brings new counts. Rendering the values in a deferred pass lets the results
   // reach the screen first; the values follow a moment later.
   const shownItems = useDeferredValue(items);
+  // Whether a value is ticked is never deferred: a click must show at once, counts may follow.
+  const refinedNow = useMemo(
+    () => new Set(items.filter((item) => item.isRefined).map((item) => item.value)),
+    [items],
+  );
   // A facet with nothing to choose from (and no search under way) is left out entirely.
   if (items.length === 0 && !facetQuery) return null;
 
@@ -133,7 +147,7 @@ export function RefinementFacet({
                 value={item.value}
                 label={formatValue(item.label)}
                 count={item.count}
-                checked={item.isRefined}
+                checked={refinedNow.has(item.value)}
                 onToggle={toggle}
               />
             ))
