@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { milesToMeters } from '@bevy/core';
 import { expectNoSeriousA11yViolations } from './axe';
 
 /** Waits for the results' "N products" line, and returns a reader of N. */
@@ -6,6 +7,22 @@ async function resultCount(page: Page): Promise<() => Promise<number>> {
   const count = page.getByText(/^[\d,]+ products?$/);
   await expect(count).toBeVisible();
   return async () => Number((await count.textContent())!.replace(/\D/g, ''));
+}
+
+/** The number of hits the server answers to the shop's pickup search at `miles` of radius. */
+async function answerForRadius(page: Page, miles: number): Promise<number> {
+  const radius = Math.round(milesToMeters(miles));
+  const response = await page.waitForResponse((candidate) => {
+    if (!candidate.url().endsWith('/search') || candidate.request().method() !== 'POST') {
+      return false;
+    }
+    const body = candidate.request().postDataJSON() as {
+      requests: { params: { aroundRadius?: number; hitsPerPage?: number } }[];
+    };
+    return body.requests[0]?.params.aroundRadius === radius;
+  });
+  const { results } = (await response.json()) as { results: { nbHits: number }[] };
+  return results[0]!.nbHits;
 }
 
 test('opening / lands on the shop, which pages through product tiles', async ({ page }) => {
@@ -206,9 +223,12 @@ test('the search issue’s journey: refine, search, deliver with reasons, pick u
   await expect(page.getByText('Near Portland, OR')).toBeVisible();
   const slider = page.getByRole('slider', { name: /Pickup distance from zip code/ });
   await slider.focus();
+  // The count at 100 miles is the one the server gives for that radius, once it is on screen.
+  const wideAnswer = answerForRadius(page, 100);
   await page.keyboard.press('End');
   await expect(page.getByText('Pickup distance from zip code: 100 miles')).toBeVisible();
-  const wide = await countNow();
+  const wide = await wideAnswer;
+  await expect.poll(countNow).toBe(wide);
   await page.keyboard.press('Home');
   await expect(page.getByText('Pickup distance from zip code: 1 miles')).toBeVisible();
   await expect.poll(countNow).toBeLessThan(wide);
