@@ -96,8 +96,15 @@ export function RefinementFacet({
   useEffect(() => {
     latestSearchForItems.current = searchForItems;
   });
+  // Ticks the buyer made that the results do not show yet: a click shows at once, whatever the
+  // network; each is dropped when the results agree.
+  const [pending, setPending] = useState<ReadonlyMap<string, boolean>>(() => new Map());
+  const refinedNowRef = useRef<ReadonlySet<string>>(new Set());
   const toggle = useCallback(
     (value: string) => {
+      setPending((current) =>
+        new Map(current).set(value, !(current.get(value) ?? refinedNowRef.current.has(value))),
+      );
       refine(value);
       if (isFromSearch) {
         setFacetQuery('');
@@ -114,6 +121,16 @@ export function RefinementFacet({
     () => new Set(items.filter((item) => item.isRefined).map((item) => item.value)),
     [items],
   );
+  useEffect(() => {
+    refinedNowRef.current = refinedNow;
+    setPending((current) => {
+      const agreed = [...current].filter(([value, ticked]) => refinedNow.has(value) === ticked);
+      if (agreed.length === 0) return current;
+      const next = new Map(current);
+      for (const [value] of agreed) next.delete(value);
+      return next;
+    });
+  }, [refinedNow]);
   // A facet with nothing to choose from (and no search under way) is left out entirely.
   if (items.length === 0 && !facetQuery) return null;
 
@@ -147,7 +164,7 @@ export function RefinementFacet({
                 value={item.value}
                 label={formatValue(item.label)}
                 count={item.count}
-                checked={refinedNow.has(item.value)}
+                checked={pending.get(item.value) ?? refinedNow.has(item.value)}
                 onToggle={toggle}
               />
             ))
