@@ -18,6 +18,14 @@ export interface FulfillmentFlags {
 
 export type FulfillmentFlag = keyof FulfillmentFlags;
 
+/** What a business offers its buyers: the flags, its delivery radii and the states it ships to. */
+export interface FulfillmentOffer extends FulfillmentFlags {
+  fulfillment_deliver_retail_radius_miles: number | null;
+  fulfillment_deliver_wholesale_radius_miles: number | null;
+  /** Postal codes of the states the producer is licensed to ship to. */
+  ship_to_states: string[];
+}
+
 const FLAG_PREFIX: Record<FulfillmentMode, string> = {
   pickup: 'fulfillment_allow_pickup_',
   delivery: 'fulfillment_deliver_',

@@ -1,4 +1,4 @@
-import type { FulfillmentFlags } from './fulfillment';
+import type { FulfillmentOffer } from './fulfillment';
 import type { PriceTier } from './pricing';
 
 /**
@@ -6,7 +6,7 @@ import type { PriceTier } from './pricing';
  * original's display names. `wholesalePricing` is empty unless the caller is an approved
  * wholesale buyer.
  */
-export interface ProductHit extends FulfillmentFlags {
+export interface ProductHit extends FulfillmentOffer {
   objectID: string;
   name: string;
   short_description: string;
@@ -28,10 +28,6 @@ export interface ProductHit extends FulfillmentFlags {
   Volume: number | null;
   ABV: number | null;
   _geoloc: { lat: number; lng: number } | null;
-  fulfillment_deliver_retail_radius_miles: number | null;
-  fulfillment_deliver_wholesale_radius_miles: number | null;
-  /** Postal codes of the states the producer is licensed to ship to. */
-  ship_to_states: string[];
   retailPricing: PriceTier[];
   wholesalePricing: PriceTier[];
 }

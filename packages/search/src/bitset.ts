@@ -15,7 +15,7 @@ export function clearBit(bits: Bitset, slot: number): void {
   bits[slot >>> 5]! &= ~(1 << (slot & 31));
 }
 
-export function popcount(word: number): number {
+function popcount(word: number): number {
   let x = word - ((word >>> 1) & 0x55555555);
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
   return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) as number;

@@ -175,7 +175,7 @@ export class FacetColumn {
   }
 
   /** The live slots with value `id`, ascending. */
-  slotsWith(id: number, isLive: (slot: number) => boolean): Int32Array {
+  private slotsWith(id: number, isLive: (slot: number) => boolean): Int32Array {
     const posting = this.postings[id]!;
     if (this.stale[id]! > 0) {
       posting.retain(isLive);

@@ -78,10 +78,6 @@ export class Lexicon {
     return lexicon;
   }
 
-  get(term: string): Posting | undefined {
-    return this.postings.get(term);
-  }
-
   /** Records that `slot` contains `term`, at attribute `rank` (called once per term per slot). */
   add(term: string, slot: number, rank: number): void {
     let posting = this.postings.get(term);

@@ -8,30 +8,12 @@ export function smallestKeys(keys: Float64Array, k: number): Float64Array {
   let low = 0;
   let high = keys.length - 1;
   while (low < high) {
-    const pivot = medianOfThree(keys[low]!, keys[(low + high) >>> 1]!, keys[high]!);
-    let i = low;
-    let j = high;
-    while (i <= j) {
-      while (keys[i]! < pivot) i++;
-      while (keys[j]! > pivot) j--;
-      if (i <= j) {
-        const swap = keys[i]!;
-        keys[i] = keys[j]!;
-        keys[j] = swap;
-        i++;
-        j--;
-      }
-    }
-    if (k - 1 <= j) high = j;
-    else if (k - 1 >= i) low = i;
+    const [left, right] = partition(keys, low, high);
+    if (k - 1 <= left) high = left;
+    else if (k - 1 >= right) low = right;
     else break;
   }
   return sortNumbers(keys.subarray(0, k));
-}
-
-function medianOfThree(a: number, b: number, c: number): number {
-  if (a < b) return b < c ? b : a < c ? c : a;
-  return a < c ? a : b < c ? c : b;
 }
 
 /**
@@ -43,29 +25,43 @@ export function sortNumbers<T extends Float64Array | Int32Array>(values: T): T {
   return values;
 }
 
+function medianOfThree(a: number, b: number, c: number): number {
+  if (a < b) return b < c ? b : a < c ? c : a;
+  return a < c ? a : b < c ? c : b;
+}
+
+/**
+ * Hoare partition of values[low..high] around a median-of-three pivot: afterwards everything up
+ * to `left` is at most the pivot, everything from `right` on at least it (left < right).
+ */
+function partition(values: Float64Array | Int32Array, low: number, high: number): [number, number] {
+  const pivot = medianOfThree(values[low]!, values[(low + high) >>> 1]!, values[high]!);
+  let i = low;
+  let j = high;
+  while (i <= j) {
+    while (values[i]! < pivot) i++;
+    while (values[j]! > pivot) j--;
+    if (i <= j) {
+      const swap = values[i]!;
+      values[i] = values[j]!;
+      values[j] = swap;
+      i++;
+      j--;
+    }
+  }
+  return [j, i];
+}
+
 function quicksort(values: Float64Array | Int32Array, low: number, high: number): void {
   while (high - low > 16) {
-    const pivot = medianOfThree(values[low]!, values[(low + high) >>> 1]!, values[high]!);
-    let i = low;
-    let j = high;
-    while (i <= j) {
-      while (values[i]! < pivot) i++;
-      while (values[j]! > pivot) j--;
-      if (i <= j) {
-        const swap = values[i]!;
-        values[i] = values[j]!;
-        values[j] = swap;
-        i++;
-        j--;
-      }
-    }
+    const [left, right] = partition(values, low, high);
     // Recurse into the smaller side, loop on the larger: the stack stays logarithmic.
-    if (j - low < high - i) {
-      quicksort(values, low, j);
-      low = i;
+    if (left - low < high - right) {
+      quicksort(values, low, left);
+      low = right;
     } else {
-      quicksort(values, i, high);
-      high = j;
+      quicksort(values, right, high);
+      high = left;
     }
   }
   for (let i = low + 1; i <= high; i++) {

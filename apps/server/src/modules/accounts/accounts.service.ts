@@ -7,6 +7,7 @@ import {
   normalizeEmail,
   PASSWORD_RESET_TTL_MS,
   UNDER_AGE_MESSAGE,
+  type BuyerKind,
 } from '@bevy/core';
 import { logInSchema, resetPasswordSchema, signUpSchema } from '@bevy/core/schemas';
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
@@ -33,6 +34,18 @@ export async function findViewer(
 /** An approved wholesale buyer whose licence has not expired sees wholesale prices. */
 export function seesWholesalePricing(user: UserRow, now = new Date()): boolean {
   return hasWholesaleAccess(user.wholesale_access_expires_on, now);
+}
+
+/** Which price list a user buys from (anonymous callers: retail), decided from the database. */
+export function buyerKindOf(user: UserRow | null | undefined, now = new Date()): BuyerKind {
+  return user && seesWholesalePricing(user, now) ? 'wholesale' : 'retail';
+}
+
+/** The price list of the signed-in caller, or retail for an anonymous one. */
+export async function buyerKindOfViewer(
+  ctx: Pick<RequestContext, 'db' | 'viewer'>,
+): Promise<BuyerKind> {
+  return buyerKindOf(await findViewer(ctx));
 }
 
 /** Creates an account for an adult; the caller logs them in. */

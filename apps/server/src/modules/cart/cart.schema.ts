@@ -3,7 +3,8 @@ import { builder } from '../../graphql/builder';
 import { badInput } from '../../graphql/errors';
 import { BusinessType } from '../businesses/businesses.schema';
 import { PriceTierType } from '../products/products.schema';
-import { buyerKindOfViewer, currentCartProducts, type CartProductView } from './cart.service';
+import { buyerKindOfViewer } from '../accounts/accounts.service';
+import { currentCartProducts, type CartProductView } from './cart.service';
 
 interface CartCatalogue {
   buyerKind: BuyerKind;

@@ -1,10 +1,9 @@
 import type { BuyerKind } from '@bevy/core';
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import { businesses, priceTiers, products } from '../../db/schema';
+import { and, eq, inArray } from 'drizzle-orm';
+import { businesses, products } from '../../db/schema';
 import type { RequestContext } from '../../graphql/context';
-import { findViewer, seesWholesalePricing } from '../accounts/accounts.service';
 import type { BusinessRow } from '../businesses/businesses.service';
-import type { PriceTierRow, ProductRow } from '../products/products.service';
+import { tiersOfProducts, type PriceTierRow, type ProductRow } from '../products/products.service';
 
 /** A product in a buyer's cart as the catalogue has it now, priced for that buyer. */
 export interface CartProductView {
@@ -16,14 +15,6 @@ export interface CartProductView {
 
 /** Largest value of a PostgreSQL integer: a larger id names no product. */
 const MAX_PRODUCT_ID = 2_147_483_647;
-
-/** Which price list the caller buys from, decided from the database, never from the client. */
-export async function buyerKindOfViewer(
-  ctx: Pick<RequestContext, 'db' | 'viewer'>,
-): Promise<BuyerKind> {
-  const user = await findViewer(ctx);
-  return user && seesWholesalePricing(user) ? 'wholesale' : 'retail';
-}
 
 /**
  * The published products among `productIds`, in the order asked, each with its business and
@@ -43,23 +34,15 @@ export async function currentCartProducts(
     .innerJoin(businesses, eq(businesses.id, products.business_id))
     .where(and(inArray(products.id, ids), eq(products.status, 'published')));
   if (rows.length === 0) return [];
-  const tiers = await ctx.db
-    .select()
-    .from(priceTiers)
-    .where(
-      and(
-        inArray(
-          priceTiers.product_id,
-          rows.map((row) => row.product.id),
-        ),
-        eq(priceTiers.channel, buyer),
-      ),
-    )
-    .orderBy(asc(priceTiers.minimum_unit_count_for_price));
-  const byId = new Map(rows.map((row) => [row.product.id, row]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    if (!row) return [];
-    return [{ ...row, tiers: tiers.filter((tier) => tier.product_id === id) }];
-  });
+  const tiers = await tiersOfProducts(
+    ctx.db,
+    rows.map((row) => row.product.id),
+  );
+  const byId = new Map(
+    rows.map((row, index) => [
+      row.product.id,
+      { ...row, tiers: tiers[index]!.filter((tier) => tier.channel === buyer) },
+    ]),
+  );
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }

@@ -10,7 +10,7 @@ import {
   US_STATES,
   type BuyerKind,
   type Cents,
-  type FulfillmentFlags,
+  type FulfillmentOffer,
   type FulfillmentMode,
   type LatLng,
   type OrderTotals,
@@ -37,15 +37,12 @@ export interface CatalogueProduct {
   tiers: readonly (PriceTier & { channel: PriceChannel })[];
 }
 
-export interface CatalogueBusiness extends FulfillmentFlags {
+export interface CatalogueBusiness extends FulfillmentOffer {
   id: number;
   name: string;
   slug: string;
   /** Tax + fees percent as stored, e.g. "8.8750". */
   sales_tax_rate: string;
-  fulfillment_deliver_retail_radius_miles: number | null;
-  fulfillment_deliver_wholesale_radius_miles: number | null;
-  ship_to_states: readonly string[];
   /** The producer's first address: where pickup happens, and what delivery distance is from. */
   address: OrderAddress | null;
   location: LatLng | null;

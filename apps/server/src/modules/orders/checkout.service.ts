@@ -29,7 +29,7 @@ import {
 import type { RequestContext } from '../../graphql/context';
 import { badInput, fromZodError } from '../../graphql/errors';
 import { requireViewer } from '../../graphql/guards';
-import { findUser, seesWholesalePricing } from '../accounts/accounts.service';
+import { buyerKindOf, findUser } from '../accounts/accounts.service';
 import { addressesOfBusinesses, type AddressRow } from '../businesses/businesses.service';
 import { locateZip } from '../geo/geo.routes';
 import {
@@ -619,7 +619,7 @@ async function runCheckout(
         fields: { ageConfirmed: UNDER_AGE_MESSAGE },
       });
     }
-    const kind: BuyerKind = seesWholesalePricing(user, now) ? 'wholesale' : 'retail';
+    const kind = buyerKindOf(user, now);
     const catalogue = await loadCatalogue(
       ctx,
       input.lines.map((line) => line.productId),

@@ -1,8 +1,10 @@
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { FulfillmentOffer } from '@bevy/core';
 import type { SearchDocument } from '@bevy/search';
 import type { Db } from '../../db/client';
 import { addresses, businessTags, businesses, products, tags } from '../../db/schema';
+import { fulfillmentOfferOf } from '../businesses/fulfillment-offer';
 import { BUSINESS_TYPE_CATEGORY } from '../tags/tags.service';
 
 /** Facet attributes of the business index; productCount is one so it can be filtered on. */
@@ -49,16 +51,7 @@ export type BusinessDocument = SearchDocument & {
   /** The 'Produced By' names its published products carry (usually just its own name). */
   producedBy: string[];
   productCount: number;
-  fulfillment_allow_pickup_retail: boolean;
-  fulfillment_allow_pickup_wholesale: boolean;
-  fulfillment_deliver_retail: boolean;
-  fulfillment_deliver_wholesale: boolean;
-  fulfillment_ship_retail: boolean;
-  fulfillment_ship_wholesale: boolean;
-  fulfillment_deliver_retail_radius_miles: number | null;
-  fulfillment_deliver_wholesale_radius_miles: number | null;
-  ship_to_states: string[];
-};
+} & FulfillmentOffer;
 
 function groupBy<Row, Value>(
   rows: readonly Row[],
@@ -165,16 +158,7 @@ export async function loadBusinessDocuments(
       beverageTypes: distinctSorted(offers.map((offer) => offer.beverage_type)),
       producedBy: distinctSorted(offers.map((offer) => offer.produced_by)),
       productCount: offers.reduce((sum, offer) => sum + offer.products, 0),
-      fulfillment_allow_pickup_retail: business.fulfillment_allow_pickup_retail,
-      fulfillment_allow_pickup_wholesale: business.fulfillment_allow_pickup_wholesale,
-      fulfillment_deliver_retail: business.fulfillment_deliver_retail,
-      fulfillment_deliver_wholesale: business.fulfillment_deliver_wholesale,
-      fulfillment_ship_retail: business.fulfillment_ship_retail,
-      fulfillment_ship_wholesale: business.fulfillment_ship_wholesale,
-      fulfillment_deliver_retail_radius_miles: business.fulfillment_deliver_retail_radius_miles,
-      fulfillment_deliver_wholesale_radius_miles:
-        business.fulfillment_deliver_wholesale_radius_miles,
-      ship_to_states: business.ship_to_states,
+      ...fulfillmentOfferOf(business),
     };
   });
 }

@@ -3,6 +3,7 @@ import type { BuyerKind, PriceTier, ProductHit } from '@bevy/core';
 import type { SearchDocument } from '@bevy/search';
 import type { Db } from '../../db/client';
 import { addresses, businesses, priceTiers, products } from '../../db/schema';
+import { fulfillmentOfferOf } from '../businesses/fulfillment-offer';
 
 /** Facet attributes, with the original's display names as attribute names. */
 export const PRODUCT_FACETS = [
@@ -125,16 +126,7 @@ export async function loadProductDocuments(
       Volume: product.volume_ml,
       ABV: toNumber(product.abv),
       _geoloc: geolocByBusiness.get(business.id) ?? null,
-      fulfillment_allow_pickup_retail: business.fulfillment_allow_pickup_retail,
-      fulfillment_allow_pickup_wholesale: business.fulfillment_allow_pickup_wholesale,
-      fulfillment_deliver_retail: business.fulfillment_deliver_retail,
-      fulfillment_deliver_wholesale: business.fulfillment_deliver_wholesale,
-      fulfillment_ship_retail: business.fulfillment_ship_retail,
-      fulfillment_ship_wholesale: business.fulfillment_ship_wholesale,
-      fulfillment_deliver_retail_radius_miles: business.fulfillment_deliver_retail_radius_miles,
-      fulfillment_deliver_wholesale_radius_miles:
-        business.fulfillment_deliver_wholesale_radius_miles,
-      ship_to_states: business.ship_to_states,
+      ...fulfillmentOfferOf(business),
       retailPricing: productTiers.retail,
       wholesalePricing: productTiers.wholesale,
     };

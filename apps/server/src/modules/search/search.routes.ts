@@ -4,7 +4,7 @@ import { SearchInputError } from '@bevy/search';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
-import { findViewer, seesWholesalePricing } from '../accounts/accounts.service';
+import { buyerKindOfViewer } from '../accounts/accounts.service';
 import { BUSINESS_INDEX_NAMES } from './business-search';
 import { PRODUCT_INDEX_NAMES, type ProductSearch } from './product-search';
 import { createSearchKey, verifySearchKey } from './search-key';
@@ -31,12 +31,6 @@ function searchKeyOf(request: FastifyRequest): string | undefined {
 export async function searchRoutes(app: FastifyInstance, options: SearchRoutesOptions) {
   const { config, db, productSearch } = options;
 
-  /** Which prices this caller may see, decided from the database, never from the client. */
-  async function buyerKindOfViewer(request: FastifyRequest): Promise<BuyerKind> {
-    const user = await findViewer({ db, viewer: await request.viewer() });
-    return user && seesWholesalePricing(user) ? 'wholesale' : 'retail';
-  }
-
   /**
    * The buyer kind a key proves. A forged, tampered or expired key proves nothing, so its holder
    * is served as anonymous (retail); a response header says so, for the client to get a new key.
@@ -52,7 +46,12 @@ export async function searchRoutes(app: FastifyInstance, options: SearchRoutesOp
 
   app.get('/get-search-token', async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return { publicKey: createSearchKey(await buyerKindOfViewer(request), config.searchKeySecret) };
+    return {
+      publicKey: createSearchKey(
+        await buyerKindOfViewer({ db, viewer: await request.viewer() }),
+        config.searchKeySecret,
+      ),
+    };
   });
 
   const handleQueries = async (request: FastifyRequest, reply: FastifyReply) => {
