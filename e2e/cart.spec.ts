@@ -116,7 +116,7 @@ test('a cart across two producers: add, count, price, keep, remove, empty', asyn
     );
   };
   await checkGroups();
-  await expect(page.getByRole('button', { name: 'Continue to checkout' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Continue to checkout' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
   await page.reload();

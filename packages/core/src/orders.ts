@@ -38,3 +38,19 @@ export const CHECKOUT_LIMITS = {
   minAmountCents: 50,
   maxAmountCents: 99_999_999,
 } as const;
+
+/** What happens after an order is placed, by fulfilment, for /success and the buyer's email. */
+export function nextStepsFor(mode: 'pickup' | 'delivery' | 'ship', businessName: string): string {
+  switch (mode) {
+    case 'pickup':
+      return `${businessName} will email you when your order is ready for pickup. Bring a photo ID showing you are 21 or older.`;
+    case 'delivery':
+      return `${businessName} will email you when your order is out for delivery. An adult 21 or older must sign for it.`;
+    case 'ship':
+      return `${businessName} will email you a tracking number when your order ships. An adult 21 or older must sign for it on delivery.`;
+  }
+}
+
+/** The notice shown wherever a buyer chooses delivery or shipping. */
+export const ADULT_SIGNATURE_NOTICE =
+  'An adult signature (21+) is required on delivery or shipment; a photo ID may be checked.';

@@ -87,6 +87,12 @@ const ConnectStatusPage = graphqlPage(() =>
 const OfflineOnboardingPage = graphqlPage(() =>
   import('../features/payments/offline-onboarding-page').then((m) => m.OfflineOnboardingPage),
 );
+const CheckoutPage = graphqlPage(() =>
+  import('../features/cart/checkout-page').then((m) => m.CheckoutPage),
+);
+const SuccessPage = graphqlPage(() =>
+  import('../features/cart/success-page').then((m) => m.SuccessPage),
+);
 const NotFoundPage = lazy(() =>
   import('../features/not-found/not-found-page').then((m) => ({ default: m.NotFoundPage })),
 );
@@ -125,6 +131,8 @@ export function AppRouter() {
             <Route path="business/:slug" element={<BusinessPage />} />
           </Route>
           <Route element={<RequireLogin />}>
+            <Route path="shipping-and-billing" element={<CheckoutPage />} />
+            <Route path="success" element={<SuccessPage />} />
             <Route path="wholesale/apply" element={<WholesaleApplyPage />} />
             <Route path="admin/*" element={<AdminArea />} />
             {/* The offline payment provider's stand-in for Stripe's hosted onboarding. */}

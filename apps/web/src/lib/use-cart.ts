@@ -36,3 +36,13 @@ export function useCartItemCount(): number | null {
 export function dispatchCartAction(action: CartAction): void {
   cartStore().dispatch(action);
 }
+
+/** Takes these products out of the cart, whatever their quantities (after they are bought). */
+export function removeFromCart(ids: readonly string[]): void {
+  const state = cartStore().getState();
+  if (state.status !== 'ready') return;
+  for (const id of ids) {
+    const product = state.cart.products.find((item) => item.objectID === id);
+    if (product) dispatchCartAction({ type: 'remove', id, product, isUnique: false });
+  }
+}

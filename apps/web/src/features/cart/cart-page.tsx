@@ -26,8 +26,8 @@ import { ProducerGroup } from './producer-group';
 import { useCartCatalogue } from './use-cart-catalogue';
 import { useFulfillmentChoices, type FulfillmentChoices } from './use-fulfillment-choices';
 
-/** Where 'Continue to checkout' leads; null while the checkout page is not built yet. */
-const CHECKOUT_PATH: string | null = null;
+/** Where 'Continue to checkout' leads. */
+const CHECKOUT_PATH = '/shipping-and-billing';
 
 function EmptyCart() {
   const { me } = useMe();
@@ -54,11 +54,7 @@ function EmptyCart() {
 }
 
 function OrderSummary({ view }: { view: CartView }) {
-  const blocked = !view.ready
-    ? 'Resolve the notes marked in your cart to continue.'
-    : CHECKOUT_PATH === null
-      ? 'Checkout is not open yet. Your cart stays saved on this device until it is.'
-      : null;
+  const blocked = view.ready ? null : 'Resolve the notes marked in your cart to continue.';
   return (
     <Paper component="section" withBorder p="md" radius="md" aria-labelledby="summary-heading">
       <Stack gap="sm">
@@ -98,7 +94,7 @@ function OrderSummary({ view }: { view: CartView }) {
             </Text>
           </>
         ) : (
-          <Button component={Link} to={CHECKOUT_PATH!}>
+          <Button component={Link} to={CHECKOUT_PATH}>
             Continue to checkout
           </Button>
         )}

@@ -30,6 +30,10 @@ export interface CatalogueBusiness extends FulfillmentFlags {
   fulfillment_deliver_retail_radius_miles: number | null;
   fulfillment_deliver_wholesale_radius_miles: number | null;
   addresses: {
+    /** The street address, which checkout shows for pickup; the cart needs only the place. */
+    street_number?: string | null;
+    route?: string | null;
+    postal_code?: string | null;
     locality: string | null;
     administrative_area_level_1: string | null;
     latitude: number | null;
@@ -97,6 +101,10 @@ export interface ProducerGroupView {
   slug: string;
   /** "Portland, OR", when known. */
   place: string | null;
+  /** The producer's street address for pickup, e.g. "123 Main St, Dundee, OR 97115". */
+  pickupAddress: string | null;
+  /** Postal codes of the states the producer ships to. */
+  shipToStates: string[];
   /** The ways this producer offers this buyer; empty when it has nothing for sale. */
   modes: FulfillmentMode[];
   mode: FulfillmentMode | null;
@@ -129,6 +137,14 @@ function placeOf(business: CatalogueBusiness): string | null {
   const address = business.addresses.find((a) => a.locality || a.administrative_area_level_1);
   if (!address) return null;
   return [address.locality, address.administrative_area_level_1].filter(Boolean).join(', ');
+}
+
+function streetAddressOf(business: CatalogueBusiness): string | null {
+  const address = business.addresses.find((a) => a.route && a.locality);
+  if (!address) return null;
+  const street = [address.street_number, address.route].filter(Boolean).join(' ');
+  const region = [address.administrative_area_level_1, address.postal_code].filter(Boolean);
+  return [street, address.locality, region.join(' ')].filter(Boolean).join(', ');
 }
 
 function locationOf(business: CatalogueBusiness): LatLng | null {
@@ -261,6 +277,8 @@ export function buildCartView(
         name: stored.businessName,
         slug: stored.slug,
         place: null,
+        pickupAddress: null,
+        shipToStates: [],
         modes: [],
         mode: null,
         reach: null,
@@ -281,6 +299,8 @@ export function buildCartView(
       group.name = business.name;
       group.slug = business.slug;
       group.place = placeOf(business);
+      group.pickupAddress = streetAddressOf(business);
+      group.shipToStates = business.ship_to_states;
       group.modes = FULFILLMENT_MODES.filter((mode) => business[fulfillmentFlagFor(mode, buyer)]);
       const chosen = chosenModes[String(group.businessId)];
       group.mode = chosen && group.modes.includes(chosen) ? chosen : (group.modes[0] ?? null);

@@ -31,6 +31,9 @@ export const CART_CATALOGUE = gql`
           fulfillment_deliver_retail_radius_miles
           fulfillment_deliver_wholesale_radius_miles
           addresses {
+            street_number
+            route
+            postal_code
             locality
             administrative_area_level_1
             latitude

@@ -1,0 +1,112 @@
+import { placeOrderSchema } from '@bevy/core/checkout-schemas';
+import { describe, expect, it } from 'vitest';
+import type { CartView, ProducerGroupView } from './cart-view';
+import {
+  firstErrorField,
+  formErrorsOf,
+  formFieldOf,
+  initialCheckoutValues,
+  parseExpiry,
+  placeOrderInputOf,
+  type CheckoutFormValues,
+} from './checkout-form';
+
+const group = (businessId: number, mode: ProducerGroupView['mode'], lineIds: string[]) =>
+  ({
+    businessId,
+    mode,
+    lines: lineIds.map((id) => ({ id, quantity: 2, unitPrice: 1_250 })),
+  }) as unknown as ProducerGroupView;
+
+const view = {
+  buyerKind: 'retail',
+  groups: [group(7, 'pickup', ['11']), group(9, 'ship', ['21', '22'])],
+  grandTotal: 7_500,
+  ready: true,
+} as CartView;
+
+function filledValues(): CheckoutFormValues {
+  const values = initialCheckoutValues(
+    view.groups,
+    { name: 'Riley', email: 'r@x.example' },
+    '97214',
+  );
+  values.contact.phone = '(503) 555-0199';
+  values.fulfillment[1]!.address = {
+    name: 'Riley',
+    line1: '1 Main St',
+    line2: '',
+    city: 'Portland',
+    state: 'OR',
+    zip: '97214',
+  };
+  values.ageConfirmed = true;
+  values.card = { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' };
+  return values;
+}
+
+describe('checkout form', () => {
+  it('starts from the cart: the chosen ways, the buyer’s name and ZIP code, billing as shipping', () => {
+    const values = initialCheckoutValues(
+      view.groups,
+      { name: 'Riley', email: 'r@x.example' },
+      '97214',
+    );
+    expect(values.fulfillment.map((choice) => choice.mode)).toEqual(['pickup', 'ship']);
+    expect(values.fulfillment[1]!.address).toMatchObject({ name: 'Riley', zip: '97214' });
+    expect(values.billingSameAsDelivery).toBe(true);
+    expect(values.ageConfirmed).toBe(false);
+  });
+
+  it('reads expiry dates as people type them', () => {
+    expect(parseExpiry('12/34')).toEqual({ expMonth: 12, expYear: 2034 });
+    expect(parseExpiry(' 1 / 2031 ')).toEqual({ expMonth: 1, expYear: 2031 });
+    expect(parseExpiry('0130')).toEqual({ expMonth: 1, expYear: 2030 });
+    expect(parseExpiry('soon').expMonth).toBeNaN();
+  });
+
+  it('sends every line at the price the cart showed, pickup without an address, billing copied', () => {
+    const input = placeOrderInputOf(filledValues(), view, 'checkout-key-1', { kind: 'card' });
+    expect(input.lines).toEqual([
+      { productId: 11, quantity: 2, unitPrice: 1_250, channel: 'retail' },
+      { productId: 21, quantity: 2, unitPrice: 1_250, channel: 'retail' },
+      { productId: 22, quantity: 2, unitPrice: 1_250, channel: 'retail' },
+    ]);
+    expect(input.fulfillment[0]).toEqual({ businessId: 7, mode: 'pickup', address: null });
+    expect(input.billingAddress).toEqual(input.fulfillment[1]!.address);
+    expect(input.expectedTotal).toBe(7_500);
+    expect(placeOrderSchema.safeParse(input).success).toBe(true);
+  });
+
+  it('puts each problem on the field that shows it', () => {
+    const values = filledValues();
+    expect(formFieldOf('payment.card.expYear', values)).toBe('card.expiry');
+    expect(formFieldOf('payment.card', values)).toBe('card.number');
+    expect(formFieldOf('fulfillment.1.address.zip', values)).toBe('fulfillment.1.address.zip');
+    expect(formFieldOf('fulfillment.1.address', values)).toBe('fulfillment.1.address.line1');
+    // Billing copied from the shipping address: its problems show there.
+    expect(formFieldOf('billingAddress.city', values)).toBe('fulfillment.1.address.city');
+    values.billingSameAsDelivery = false;
+    expect(formFieldOf('billingAddress.city', values)).toBe('billingAddress.city');
+    expect(formFieldOf('lines.0.quantity', values)).toBeNull();
+  });
+
+  it('checks the form with the server’s own rules and leads to the first field in error', () => {
+    const values = filledValues();
+    values.contact.email = 'not an email';
+    values.card.expiry = '01/20';
+    values.ageConfirmed = false;
+    const checked = placeOrderSchema.safeParse(
+      placeOrderInputOf(values, view, 'k-12345678', { kind: 'card' }),
+    );
+    expect(checked.success).toBe(false);
+    const { fields, other } = formErrorsOf(checked.error!.issues, values);
+    expect(fields).toMatchObject({
+      'contact.email': 'Enter a valid email address.',
+      'card.expiry': 'This card has expired.',
+      ageConfirmed: 'Confirm that you and anyone receiving the order are 21 or older.',
+    });
+    expect(other).toEqual([]);
+    expect(firstErrorField(fields, values)).toBe('contact.email');
+  });
+});

@@ -1,0 +1,183 @@
+import type { FulfillmentMode } from '@bevy/core';
+import type { CartView, ProducerGroupView } from './cart-view';
+
+/** An address as the form holds it: every field text, empty when not given. */
+export interface AddressValues {
+  name: string;
+  line1: string;
+  line2: string;
+  city: string;
+  state: string;
+  zip: string;
+}
+
+export interface CheckoutFormValues {
+  contact: { name: string; email: string; phone: string };
+  /** One per producer group, in the cart's order; the address is unused for pickup. */
+  fulfillment: { businessId: number; mode: FulfillmentMode; address: AddressValues }[];
+  /** Bill to the first delivery or shipping address instead of a separate one. */
+  billingSameAsDelivery: boolean;
+  billingAddress: AddressValues;
+  ageConfirmed: boolean;
+  /** The offline provider's card form; unused with Stripe's Payment Element. */
+  card: { number: string; expiry: string; cvc: string };
+}
+
+const EMPTY_ADDRESS: AddressValues = {
+  name: '',
+  line1: '',
+  line2: '',
+  city: '',
+  state: '',
+  zip: '',
+};
+
+/** Index of the first group whose order goes to an address, or -1 when all are picked up. */
+export function firstAddressGroup(values: Pick<CheckoutFormValues, 'fulfillment'>): number {
+  return values.fulfillment.findIndex((choice) => choice.mode !== 'pickup');
+}
+
+export function initialCheckoutValues(
+  groups: readonly ProducerGroupView[],
+  me: { name: string; email: string } | null,
+  zip: string,
+): CheckoutFormValues {
+  const address = { ...EMPTY_ADDRESS, name: me?.name ?? '', zip };
+  const fulfillment = groups.map((group) => ({
+    businessId: group.businessId,
+    mode: group.mode ?? 'pickup',
+    address: { ...address },
+  }));
+  return {
+    contact: { name: me?.name ?? '', email: me?.email ?? '', phone: '' },
+    fulfillment,
+    billingSameAsDelivery: fulfillment.some((choice) => choice.mode !== 'pickup'),
+    billingAddress: { ...address },
+    ageConfirmed: false,
+    card: { number: '', expiry: '', cvc: '' },
+  };
+}
+
+/** "MM/YY", "MM / YYYY", "0130": month and four-digit year, or NaN where it cannot be read. */
+export function parseExpiry(text: string): { expMonth: number; expYear: number } {
+  const match = /^\s*(\d{1,2})\s*\/?\s*(\d{2}|\d{4})\s*$/.exec(text);
+  if (!match) return { expMonth: Number.NaN, expYear: Number.NaN };
+  const year = Number(match[2]);
+  return { expMonth: Number(match[1]), expYear: year < 100 ? 2000 + year : year };
+}
+
+const addressInput = (address: AddressValues) => ({
+  name: address.name || null,
+  line1: address.line1,
+  line2: address.line2 || null,
+  city: address.city,
+  state: address.state,
+  zip: address.zip,
+});
+
+export type PaymentValues = { kind: 'card' } | { kind: 'payment_method'; id: string };
+
+/**
+ * What the form sends as the placeOrder input (checked by the shared schema before it goes).
+ * Prices and the total are what the cart showed; the server refuses the order if its own differ.
+ */
+export function placeOrderInputOf(
+  values: CheckoutFormValues,
+  view: CartView,
+  idempotencyKey: string,
+  payment: PaymentValues,
+) {
+  const billingSource = values.billingSameAsDelivery ? firstAddressGroup(values) : -1;
+  return {
+    idempotencyKey,
+    lines: view.groups.flatMap((group) =>
+      group.lines.map((line) => ({
+        productId: Number(line.id),
+        quantity: line.quantity,
+        unitPrice: line.unitPrice,
+        channel: view.buyerKind,
+      })),
+    ),
+    fulfillment: values.fulfillment.map((choice) => ({
+      businessId: choice.businessId,
+      mode: choice.mode,
+      address: choice.mode === 'pickup' ? null : addressInput(choice.address),
+    })),
+    contact: values.contact,
+    billingAddress: addressInput(
+      billingSource >= 0 ? values.fulfillment[billingSource]!.address : values.billingAddress,
+    ),
+    ageConfirmed: values.ageConfirmed,
+    payment:
+      payment.kind === 'card'
+        ? {
+            card: {
+              number: values.card.number,
+              ...parseExpiry(values.card.expiry),
+              cvc: values.card.cvc,
+            },
+          }
+        : { paymentMethodId: payment.id },
+    expectedTotal: view.grandTotal,
+  };
+}
+
+/**
+ * The form field that shows a message about a path of the placeOrder input ("payment.card.expMonth"
+ * → "card.expiry"), or null when no field of the form can (the message then goes above the form).
+ */
+export function formFieldOf(inputPath: string, values: CheckoutFormValues): string | null {
+  const card = /^payment\.card(?:\.(\w+))?$/.exec(inputPath);
+  if (card) {
+    const part = card[1];
+    if (part === 'expMonth' || part === 'expYear') return 'card.expiry';
+    return part === 'cvc' ? 'card.cvc' : 'card.number';
+  }
+  if (/^contact\.(name|email|phone)$/.test(inputPath) || inputPath === 'ageConfirmed') {
+    return inputPath;
+  }
+  const fulfillment = /^fulfillment\.(\d+)\.address(?:\.(\w+))?$/.exec(inputPath);
+  if (fulfillment) return `fulfillment.${fulfillment[1]}.address.${fulfillment[2] ?? 'line1'}`;
+  const billing = /^billingAddress(?:\.(\w+))?$/.exec(inputPath);
+  if (billing) {
+    const source = values.billingSameAsDelivery ? firstAddressGroup(values) : -1;
+    const prefix = source >= 0 ? `fulfillment.${source}.address` : 'billingAddress';
+    return `${prefix}.${billing[1] ?? 'line1'}`;
+  }
+  return null;
+}
+
+/** Field messages by form path from validation issues; the first message wins per field. */
+export function formErrorsOf(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  values: CheckoutFormValues,
+): { fields: Record<string, string>; other: string[] } {
+  const fields: Record<string, string> = {};
+  const other: string[] = [];
+  for (const issue of issues) {
+    const field = formFieldOf(issue.path.map(String).join('.'), values);
+    if (field === null) other.push(issue.message);
+    else fields[field] ??= issue.message;
+  }
+  return { fields, other };
+}
+
+/** Order of the form's fields on the page, to put the keyboard on the first one in error. */
+export function firstErrorField(fields: Record<string, string>, values: CheckoutFormValues) {
+  const order = [
+    'contact.name',
+    'contact.email',
+    'contact.phone',
+    ...values.fulfillment.flatMap((_, index) =>
+      ['name', 'line1', 'line2', 'city', 'state', 'zip'].map(
+        (part) => `fulfillment.${index}.address.${part}`,
+      ),
+    ),
+    ...['name', 'line1', 'line2', 'city', 'state', 'zip'].map((part) => `billingAddress.${part}`),
+    'ageConfirmed',
+    'card.number',
+    'card.expiry',
+    'card.cvc',
+  ];
+  return order.find((field) => field in fields) ?? null;
+}

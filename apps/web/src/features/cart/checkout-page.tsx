@@ -1,0 +1,579 @@
+import { ADULT_SIGNATURE_NOTICE, formatCents, type CartState } from '@bevy/core';
+import { placeOrderSchema } from '@bevy/core/checkout-schemas';
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Checkbox,
+  Container,
+  Grid,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm, type UseFormReturnType } from '@mantine/form';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconLock } from '@tabler/icons-react';
+import { useMemo, useRef, useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { gql, useMutation } from 'urql';
+import { PageLoading } from '../../components/page-loading';
+import { describeError } from '../../lib/server-error';
+import { siteConfig } from '../../lib/site-config';
+import { US_STATE_OPTIONS } from '../../lib/us-state-options';
+import { useCart } from '../../lib/use-cart';
+import { useMe } from '../../lib/use-me';
+import { useZipLocation } from '../../lib/use-zip-location';
+import { buildCartView, MODE_LABELS, type CartView, type ProducerGroupView } from './cart-view';
+import {
+  firstAddressGroup,
+  firstErrorField,
+  formErrorsOf,
+  initialCheckoutValues,
+  placeOrderInputOf,
+  type CheckoutFormValues,
+} from './checkout-form';
+import type { PlacedCheckout, SuccessState } from './placed-checkout';
+import { useCartCatalogue } from './use-cart-catalogue';
+import { useFulfillmentChoices } from './use-fulfillment-choices';
+
+const PLACE_ORDER = gql`
+  mutation PlaceOrder($input: PlaceOrderInput!) {
+    placeOrder(input: $input) {
+      id
+      amountCents
+      orders {
+        id
+        number
+        businessName
+        businessSlug
+        fulfillmentMode
+        fulfillmentAddress {
+          name
+          line1
+          line2
+          city
+          state
+          zip
+        }
+        subtotalCents
+        taxAndFeesCents
+        totalCents
+        lines {
+          productId
+          productName
+          unitPriceCents
+          quantity
+          lineTotalCents
+        }
+      }
+    }
+  }
+`;
+
+/** A key for one attempt to pay; a repeat of the same attempt must reuse it. */
+function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return `checkout-${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** Codes after which the cart itself needs a look, not the form. */
+const CART_PROBLEMS = new Set(['SOLD_OUT', 'PRICE_CHANGED']);
+
+type Form = UseFormReturnType<CheckoutFormValues>;
+
+function AddressFields({
+  form,
+  path,
+  legend,
+  withRecipient,
+  states,
+}: {
+  form: Form;
+  path: string;
+  legend: string;
+  withRecipient: boolean;
+  /** The states to choose from; all when not given. */
+  states?: readonly string[];
+}) {
+  const stateOptions = states
+    ? US_STATE_OPTIONS.filter((option) => states.includes(option.value))
+    : US_STATE_OPTIONS;
+  return (
+    <Box component="fieldset" m={0} p={0} style={{ border: 0 }}>
+      <Text component="legend" fw={600} mb="xs">
+        {legend}
+      </Text>
+      <Grid>
+        {withRecipient ? (
+          <Grid.Col span={12}>
+            <TextInput
+              label="Recipient’s name"
+              description="The adult (21+) who will sign for it"
+              autoComplete="shipping name"
+              required
+              {...form.getInputProps(`${path}.name`)}
+            />
+          </Grid.Col>
+        ) : null}
+        <Grid.Col span={{ base: 12, sm: 8 }}>
+          <TextInput
+            label="Street address"
+            autoComplete="address-line1"
+            required
+            {...form.getInputProps(`${path}.line1`)}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <TextInput
+            label="Apartment, suite (optional)"
+            autoComplete="address-line2"
+            {...form.getInputProps(`${path}.line2`)}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 5 }}>
+          <TextInput
+            label="City"
+            autoComplete="address-level2"
+            required
+            {...form.getInputProps(`${path}.city`)}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <Select
+            label="State"
+            data={stateOptions}
+            searchable
+            required
+            autoComplete="address-level1"
+            description={states ? 'States this producer ships to' : undefined}
+            {...form.getInputProps(`${path}.state`)}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 3 }}>
+          <TextInput
+            label="ZIP code"
+            inputMode="numeric"
+            autoComplete="postal-code"
+            maxLength={10}
+            required
+            {...form.getInputProps(`${path}.zip`)}
+          />
+        </Grid.Col>
+      </Grid>
+    </Box>
+  );
+}
+
+function FulfillmentSection({
+  form,
+  group,
+  index,
+}: {
+  form: Form;
+  group: ProducerGroupView;
+  index: number;
+}) {
+  const mode = group.mode ?? 'pickup';
+  const headingId = `fulfillment-${group.businessId}-heading`;
+  return (
+    <Paper component="section" withBorder p="md" radius="md" aria-labelledby={headingId}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="baseline">
+          <Title order={3} fz="md" id={headingId}>
+            {MODE_LABELS[mode]} from {group.name}
+          </Title>
+          <Anchor component={Link} to="/cart" fz="sm">
+            Change in cart
+          </Anchor>
+        </Group>
+        <Text fz="sm" c="dark.6">
+          {group.lines.map((line) => `${line.name} × ${line.quantity}`).join(' · ')}
+        </Text>
+        {mode === 'pickup' ? (
+          <Text>
+            Pick up at {group.pickupAddress ?? group.place ?? 'the producer'}. {group.name} will
+            email you when it is ready; bring a photo ID showing you are 21 or older.
+          </Text>
+        ) : (
+          <AddressFields
+            form={form}
+            path={`fulfillment.${index}.address`}
+            legend={mode === 'ship' ? 'Ship to' : 'Deliver to'}
+            withRecipient
+            states={mode === 'ship' ? group.shipToStates : undefined}
+          />
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function CardFields({ form }: { form: Form }) {
+  return (
+    <Stack gap="sm">
+      <Grid>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <TextInput
+            label="Card number"
+            inputMode="numeric"
+            autoComplete="cc-number"
+            placeholder="1234 1234 1234 1234"
+            maxLength={23}
+            required
+            {...form.getInputProps('card.number')}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, sm: 3 }}>
+          <TextInput
+            label="Expiry (MM/YY)"
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder="MM/YY"
+            maxLength={9}
+            required
+            {...form.getInputProps('card.expiry')}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, sm: 3 }}>
+          <TextInput
+            label="Security code"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            placeholder="CVC"
+            maxLength={4}
+            required
+            {...form.getInputProps('card.cvc')}
+          />
+        </Grid.Col>
+      </Grid>
+      <Text fz="xs" c="dark.6">
+        Test mode: no real card is charged. 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is
+        declined and 4000 0000 0000 9995 has insufficient funds; use any future expiry and any three
+        digits.
+      </Text>
+    </Stack>
+  );
+}
+
+function Summary({ view }: { view: CartView }) {
+  return (
+    <Paper component="section" withBorder p="md" radius="md" aria-labelledby="summary-heading">
+      <Stack gap="sm">
+        <Title order={2} fz="lg" id="summary-heading">
+          Order summary
+        </Title>
+        <Table>
+          <Table.Tbody>
+            {view.groups.map((group) => (
+              <Table.Tr key={group.businessId}>
+                <Table.Th scope="row" fw="normal">
+                  {group.name}
+                  <Text fz="xs" c="dark.6">
+                    {formatCents(group.totals?.subtotal ?? 0)} + tax and fees{' '}
+                    {formatCents(group.totals?.taxAndFees ?? 0)}
+                  </Text>
+                </Table.Th>
+                <Table.Td ta="right">{formatCents(group.totals?.total ?? 0)}</Table.Td>
+              </Table.Tr>
+            ))}
+            <Table.Tr>
+              <Table.Th scope="row">Total</Table.Th>
+              <Table.Td ta="right" fw={700}>
+                {formatCents(view.grandTotal)}
+              </Table.Td>
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
+        <Text fz="xs" c="dark.6">
+          One payment for the whole cart; each producer gets its own order.
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+interface PlaceOrderData {
+  placeOrder: PlacedCheckout;
+}
+
+function CheckoutForm({ view }: { view: CartView }) {
+  const { me } = useMe();
+  const navigate = useNavigate();
+  const { choices } = useFulfillmentChoices();
+  const [{ fetching }, placeOrder] = useMutation<PlaceOrderData>(PLACE_ORDER);
+  const [refusal, setRefusal] = useState<{ message: string; cart: boolean } | null>(null);
+  /** The attempt in flight or last cut off: resending the same request reuses its key. */
+  const attempt = useRef<{ key: string; request: string } | null>(null);
+  const form = useForm<CheckoutFormValues>({
+    mode: 'controlled',
+    initialValues: initialCheckoutValues(view.groups, me, choices.zip),
+  });
+  const values = form.getValues();
+  const addressGroup = firstAddressGroup(values);
+
+  const showErrors = (fields: Record<string, string>) => {
+    form.setErrors(fields);
+    const first = firstErrorField(fields, form.getValues());
+    if (first) form.getInputNode(first)?.focus();
+  };
+
+  const submit = async (formValues: CheckoutFormValues) => {
+    setRefusal(null);
+    const unkeyed = placeOrderInputOf(formValues, view, 'checkout-pending', { kind: 'card' });
+    const checked = placeOrderSchema.safeParse(unkeyed);
+    if (!checked.success) {
+      const { fields, other } = formErrorsOf(checked.error.issues, formValues);
+      showErrors(fields);
+      if (other.length > 0) setRefusal({ message: other[0]!, cart: true });
+      return;
+    }
+    const request = JSON.stringify(unkeyed);
+    if (attempt.current?.request !== request) {
+      attempt.current = { key: newIdempotencyKey(), request };
+    }
+    const result = await placeOrder({ input: { ...unkeyed, idempotencyKey: attempt.current.key } });
+    if (result.data?.placeOrder) {
+      const checkout = result.data.placeOrder;
+      attempt.current = null;
+      // /success empties the cart of what was bought: emptied here, it would send the buyer
+      // back to /cart before the navigation lands.
+      const bought = view.groups.flatMap((group) => group.lines.map((line) => line.id));
+      void navigate(`/success?orders=${checkout.orders.map((order) => order.id).join(',')}`, {
+        state: { checkout, bought } satisfies SuccessState,
+      });
+      return;
+    }
+    if (!result.error) return;
+    const code = result.error.graphQLErrors[0]?.extensions.code;
+    // With an answer the attempt is over; without one (network) the retry must be the same.
+    if (result.error.graphQLErrors.length > 0 && code !== 'CHECKOUT_IN_PROGRESS') {
+      attempt.current = null;
+    }
+    const described = describeError(result.error);
+    const { fields } = formErrorsOf(
+      Object.entries(described.fields).map(([path, message]) => ({
+        path: path.split('.'),
+        message,
+      })),
+      formValues,
+    );
+    const { fields: named } = described.field
+      ? formErrorsOf([{ path: described.field.split('.'), message: described.message }], formValues)
+      : { fields: {} };
+    const onFields = { ...fields, ...named };
+    showErrors(onFields);
+    setRefusal({
+      message: described.message,
+      cart: typeof code === 'string' && CART_PROBLEMS.has(code),
+    });
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit((formValues) => void submit(formValues))}
+      aria-labelledby="checkout-heading"
+    >
+      <Group align="flex-start" gap="xl">
+        <Stack gap="lg" style={{ flex: '999 1 540px' }} miw={0}>
+          {refusal ? (
+            <Alert color="red" title="Your order was not placed" role="alert">
+              <Stack gap="xs" align="flex-start">
+                <Text>{refusal.message}</Text>
+                {refusal.cart ? (
+                  <Anchor component={Link} to="/cart">
+                    Review your cart
+                  </Anchor>
+                ) : null}
+              </Stack>
+            </Alert>
+          ) : null}
+          <Paper
+            component="section"
+            withBorder
+            p="md"
+            radius="md"
+            aria-labelledby="contact-heading"
+          >
+            <Title order={2} fz="lg" id="contact-heading" mb="sm">
+              Contact
+            </Title>
+            <Grid>
+              <Grid.Col span={{ base: 12, sm: 4 }}>
+                <TextInput
+                  label="Full name"
+                  autoComplete="name"
+                  required
+                  {...form.getInputProps('contact.name')}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 4 }}>
+                <TextInput
+                  label="Email"
+                  type="email"
+                  autoComplete="email"
+                  required
+                  {...form.getInputProps('contact.email')}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 4 }}>
+                <TextInput
+                  label="Phone"
+                  type="tel"
+                  autoComplete="tel"
+                  description="For the producer, about your order"
+                  required
+                  {...form.getInputProps('contact.phone')}
+                />
+              </Grid.Col>
+            </Grid>
+          </Paper>
+
+          <Stack gap="sm" component="section" aria-labelledby="fulfilment-heading">
+            <Title order={2} fz="lg" id="fulfilment-heading">
+              Pickup, delivery and shipping
+            </Title>
+            {view.groups.map((group, index) => (
+              <FulfillmentSection key={group.businessId} form={form} group={group} index={index} />
+            ))}
+            {addressGroup >= 0 ? (
+              <Alert color="blue" variant="light" c="dark.8">
+                {ADULT_SIGNATURE_NOTICE}
+              </Alert>
+            ) : null}
+          </Stack>
+
+          <Paper
+            component="section"
+            withBorder
+            p="md"
+            radius="md"
+            aria-labelledby="billing-heading"
+          >
+            <Stack gap="sm">
+              <Title order={2} fz="lg" id="billing-heading">
+                Billing address
+              </Title>
+              {addressGroup >= 0 ? (
+                <Checkbox
+                  label={`Same as the ${values.fulfillment[addressGroup]!.mode === 'ship' ? 'shipping' : 'delivery'} address`}
+                  {...form.getInputProps('billingSameAsDelivery', { type: 'checkbox' })}
+                />
+              ) : null}
+              {addressGroup < 0 || !values.billingSameAsDelivery ? (
+                <AddressFields
+                  form={form}
+                  path="billingAddress"
+                  legend="The card’s billing address"
+                  withRecipient={false}
+                />
+              ) : null}
+            </Stack>
+          </Paper>
+
+          <Paper
+            component="section"
+            withBorder
+            p="md"
+            radius="md"
+            aria-labelledby="payment-heading"
+          >
+            <Stack gap="sm">
+              <Title order={2} fz="lg" id="payment-heading">
+                Payment
+              </Title>
+              <CardFields form={form} />
+            </Stack>
+          </Paper>
+
+          <Checkbox
+            label="I confirm that I, and anyone receiving this order, are 21 or older."
+            {...form.getInputProps('ageConfirmed', { type: 'checkbox' })}
+          />
+          <Group>
+            <Button
+              type="submit"
+              size="md"
+              loading={fetching}
+              leftSection={<IconLock size={18} aria-hidden />}
+            >
+              Pay {formatCents(view.grandTotal)} and place order
+            </Button>
+          </Group>
+        </Stack>
+        <Box style={{ flex: '1 1 280px' }}>
+          <Summary view={view} />
+        </Box>
+      </Group>
+    </form>
+  );
+}
+
+function CheckoutContents({ cart }: { cart: CartState }) {
+  const { choices } = useFulfillmentChoices();
+  const { catalogue, error, retry } = useCartCatalogue(cart.addedIds);
+  const { location } = useZipLocation(choices.zip);
+  const view = useMemo(
+    () => (catalogue ? buildCartView(cart, catalogue, choices.modes, location) : null),
+    [cart, catalogue, choices.modes, location],
+  );
+  if (error) {
+    return (
+      <Alert color="red" title="We could not load the current prices of your cart" role="alert">
+        <Stack gap="sm" align="flex-start">
+          <Text>{error}</Text>
+          <Button variant="light" color="red" onClick={retry}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (!view) return <PageLoading />;
+  if (!view.ready) {
+    return (
+      <Alert color="yellow" title="Your cart needs a look first" c="dark.8">
+        <Stack gap="xs" align="flex-start">
+          <Text>
+            Something in your cart changed or cannot reach you as chosen. Resolve the notes in your
+            cart, then come back to checkout.
+          </Text>
+          <Button component={Link} to="/cart" variant="light">
+            Back to your cart
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  return <CheckoutForm view={view} />;
+}
+
+/** Checkout (/shipping-and-billing): contact, fulfilment details, billing, age and payment. */
+export function CheckoutPage() {
+  useDocumentTitle(`Shipping and billing · ${siteConfig.siteName}`);
+  const state = useCart();
+  if (state.status === 'ready' && state.cart.addedIds.length === 0) {
+    return <Navigate replace to="/cart" />;
+  }
+  return (
+    <Container size="xl" py="lg">
+      <Title order={1} mb="md" id="checkout-heading">
+        Shipping and billing
+      </Title>
+      {state.status === 'unavailable' ? (
+        <Alert color="red" title="Your cart cannot be used in this browser" role="alert">
+          {state.message}
+        </Alert>
+      ) : (
+        <CheckoutContents cart={state.cart} />
+      )}
+    </Container>
+  );
+}

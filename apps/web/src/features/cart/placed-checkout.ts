@@ -1,0 +1,56 @@
+import type { FulfillmentMode } from '@bevy/core';
+
+/** An address of an order, as the API returns it. */
+export interface PlacedOrderAddress {
+  name: string | null;
+  line1: string;
+  line2: string | null;
+  city: string;
+  state: string;
+  zip: string;
+}
+
+/** What /success shows of each order: the placeOrder answer, or the orders read back by id. */
+export interface PlacedOrderSummary {
+  id: number;
+  number: string;
+  businessName: string;
+  businessSlug: string;
+  fulfillmentMode: FulfillmentMode;
+  fulfillmentAddress: PlacedOrderAddress | null;
+  subtotalCents: number;
+  taxAndFeesCents: number;
+  totalCents: number;
+  lines: {
+    productId: number | null;
+    productName: string;
+    unitPriceCents: number;
+    quantity: number;
+    lineTotalCents: number;
+  }[];
+}
+
+export interface PlacedCheckout {
+  id: string;
+  amountCents: number;
+  orders: PlacedOrderSummary[];
+}
+
+/** What checkout hands to /success: the answer, and the cart's ids it bought (to remove). */
+export interface SuccessState {
+  checkout: PlacedCheckout;
+  bought?: string[];
+}
+
+/** "/success?orders=12,13" → [12, 13]; anything that is not a list of ids gives none. */
+export function orderIdsOf(search: string): number[] {
+  const text = new URLSearchParams(search).get('orders') ?? '';
+  if (!/^[1-9]\d{0,9}(,[1-9]\d{0,9}){0,99}$/.test(text)) return [];
+  return [...new Set(text.split(',').map(Number))];
+}
+
+export function formatOrderAddress(address: PlacedOrderAddress): string {
+  return [address.line1, address.line2, address.city, `${address.state} ${address.zip}`]
+    .filter(Boolean)
+    .join(', ');
+}

@@ -1,0 +1,242 @@
+import { formatCents, nextStepsFor } from '@bevy/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Container,
+  Group,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { gql, useClient } from 'urql';
+import { PageLoading } from '../../components/page-loading';
+import { describeError } from '../../lib/server-error';
+import { siteConfig } from '../../lib/site-config';
+import { removeFromCart } from '../../lib/use-cart';
+import { MODE_LABELS } from './cart-view';
+import {
+  formatOrderAddress,
+  orderIdsOf,
+  type PlacedOrderSummary,
+  type SuccessState,
+} from './placed-checkout';
+
+const PLACED_ORDER = gql`
+  query PlacedOrder($id: Int!) {
+    order(id: $id) {
+      id
+      number
+      businessName
+      businessSlug
+      fulfillmentMode
+      fulfillmentAddress {
+        name
+        line1
+        line2
+        city
+        state
+        zip
+      }
+      subtotalCents
+      taxAndFeesCents
+      totalCents
+      lines {
+        productId
+        productName
+        unitPriceCents
+        quantity
+        lineTotalCents
+      }
+    }
+  }
+`;
+
+type Loaded =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; orders: PlacedOrderSummary[] };
+
+/** The orders just placed: from the checkout's answer, or read back when the page is reopened. */
+function usePlacedOrders(): Loaded {
+  const location = useLocation();
+  const client = useClient();
+  const navigate = useNavigate();
+  const handedOver = location.state as Partial<SuccessState> | null;
+  const fromCheckout = handedOver?.checkout;
+  const ids = orderIdsOf(location.search).join(',');
+  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+
+  // Once: what was bought leaves the cart, and the history entry forgets it.
+  const bought = handedOver?.bought;
+  useEffect(() => {
+    if (!bought || !fromCheckout) return;
+    removeFromCart(bought);
+    void navigate(`${location.pathname}${location.search}`, {
+      replace: true,
+      state: { checkout: fromCheckout } satisfies SuccessState,
+    });
+  }, [bought, fromCheckout, navigate, location.pathname, location.search]);
+
+  useEffect(() => {
+    if (fromCheckout) return;
+    let current = true;
+    const wanted = ids ? ids.split(',').map(Number) : [];
+    void Promise.all(
+      wanted.map((id) =>
+        client.query<{ order: PlacedOrderSummary | null }>(PLACED_ORDER, { id }).toPromise(),
+      ),
+    ).then((results) => {
+      if (!current) return;
+      const failed = results.find((result) => result.error);
+      if (failed?.error) {
+        setLoaded({ status: 'error', message: describeError(failed.error).message });
+        return;
+      }
+      const orders = results.flatMap((result) => (result.data?.order ? [result.data.order] : []));
+      setLoaded({ status: 'ready', orders });
+    });
+    return () => {
+      current = false;
+    };
+  }, [client, fromCheckout, ids]);
+
+  return fromCheckout ? { status: 'ready', orders: fromCheckout.orders } : loaded;
+}
+
+function PlacedOrderCard({ order }: { order: PlacedOrderSummary }) {
+  const headingId = `order-${order.id}-heading`;
+  const where =
+    order.fulfillmentMode === 'pickup'
+      ? `Pickup at ${order.fulfillmentAddress ? formatOrderAddress(order.fulfillmentAddress) : order.businessName}`
+      : `${MODE_LABELS[order.fulfillmentMode]} to ${order.fulfillmentAddress?.name ? `${order.fulfillmentAddress.name}, ` : ''}${order.fulfillmentAddress ? formatOrderAddress(order.fulfillmentAddress) : ''}`;
+  return (
+    <Paper component="section" withBorder p="md" radius="md" aria-labelledby={headingId}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="baseline">
+          <Title order={2} fz="lg" id={headingId}>
+            Order {order.number} from{' '}
+            <Anchor component={Link} to={`/business/${order.businessSlug}`} inherit>
+              {order.businessName}
+            </Anchor>
+          </Title>
+          <Anchor component={Link} to={`/orders/${order.id}`}>
+            View order {order.number}
+          </Anchor>
+        </Group>
+        <Table aria-label={`Items in order ${order.number}`}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Product</Table.Th>
+              <Table.Th ta="right">Quantity</Table.Th>
+              <Table.Th ta="right">Unit price</Table.Th>
+              <Table.Th ta="right">Total</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {order.lines.map((line) => (
+              <Table.Tr key={`${line.productId ?? line.productName}`}>
+                <Table.Td>{line.productName}</Table.Td>
+                <Table.Td ta="right">{line.quantity}</Table.Td>
+                <Table.Td ta="right">{formatCents(line.unitPriceCents)}</Table.Td>
+                <Table.Td ta="right">{formatCents(line.lineTotalCents)}</Table.Td>
+              </Table.Tr>
+            ))}
+            <Table.Tr>
+              <Table.Td colSpan={3} ta="right">
+                Tax and fees
+              </Table.Td>
+              <Table.Td ta="right">{formatCents(order.taxAndFeesCents)}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th colSpan={3} ta="right" scope="row">
+                Order total
+              </Table.Th>
+              <Table.Td ta="right" fw={700}>
+                {formatCents(order.totalCents)}
+              </Table.Td>
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
+        <Text fw={600}>{where}</Text>
+        <Text>
+          <Text span fw={600}>
+            What happens next:{' '}
+          </Text>
+          {nextStepsFor(order.fulfillmentMode, order.businessName)}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** After checkout (/success): the orders placed, from whom, and what happens next. */
+export function SuccessPage() {
+  useDocumentTitle(`Order placed · ${siteConfig.siteName}`);
+  const loaded = usePlacedOrders();
+
+  if (loaded.status === 'loading') return <PageLoading />;
+  return (
+    <Container size="lg" py="lg">
+      {loaded.status === 'error' ? (
+        <>
+          <Title order={1}>Your orders</Title>
+          <Alert color="red" title="We could not load your orders" role="alert" mt="md">
+            {loaded.message} Your orders are also listed in{' '}
+            <Anchor component={Link} to="/consumer">
+              your orders
+            </Anchor>
+            .
+          </Alert>
+        </>
+      ) : loaded.orders.length === 0 ? (
+        <>
+          <Title order={1}>No orders to show</Title>
+          <Text mt="md">
+            This page shows orders right after checkout. Your orders are listed in{' '}
+            <Anchor component={Link} to="/consumer">
+              your orders
+            </Anchor>
+            .
+          </Text>
+        </>
+      ) : (
+        <Stack gap="lg">
+          <Group gap="sm" wrap="nowrap">
+            <ThemeIcon size={44} radius="xl" color="green" variant="light" aria-hidden>
+              <IconCircleCheck size={28} />
+            </ThemeIcon>
+            <div>
+              <Title order={1}>Thank you, your order is placed</Title>
+              <Text>
+                {loaded.orders.length === 1
+                  ? `Order ${loaded.orders[0]!.number}`
+                  : `Orders ${loaded.orders.map((order) => order.number).join(', ')}`}
+                , {formatCents(loaded.orders.reduce((sum, order) => sum + order.totalCents, 0))} in
+                all. We have emailed you a receipt.
+              </Text>
+            </div>
+          </Group>
+          {loaded.orders.map((order) => (
+            <PlacedOrderCard key={order.id} order={order} />
+          ))}
+          <Group>
+            <Button component={Link} to="/consumer">
+              See all your orders
+            </Button>
+            <Button component={Link} to="/shop" variant="default">
+              Keep shopping
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,107 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './axe';
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** Adds the first product on a producer's page to the cart; returns its name. */
+async function addFirstProductOf(page: Page, slug: string): Promise<string> {
+  await page.goto(`/business/${slug}`);
+  const tile = page.getByRole('article').first();
+  await tile.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(tile.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
+  return (await tile.getByRole('heading').first().textContent())!.trim();
+}
+
+async function fillCheckout(page: Page, cardNumber: string) {
+  await page.getByLabel(/^Phone/).fill('(503) 555-0199');
+  const shipTo = page.getByRole('group', { name: 'Ship to' });
+  await shipTo.getByLabel(/^Recipient’s name/).fill('Riley Retail');
+  await shipTo.getByLabel(/^Street address/).fill('1220 SE Water Ave');
+  await shipTo.getByLabel(/^City/).fill('Portland');
+  await shipTo.getByRole('combobox', { name: 'State' }).fill('Oreg');
+  await page.getByRole('option', { name: 'Oregon (OR)' }).click();
+  await shipTo.getByLabel(/^ZIP code/).fill('97214');
+  await page.getByLabel(/^Card number/).fill(cardNumber);
+  await page.getByLabel(/^Expiry/).fill('12/34');
+  await page.getByLabel(/^Security code/).fill('123');
+  await page.getByLabel(/21 or older/).check();
+}
+
+test('a retail buyer pays once for two producers: pickup from one, shipping from the other', async ({
+  page,
+}) => {
+  test.slow();
+  await logIn(page, 'buyer@bevy.example', 'bevy-buyer-demo');
+  const wine = await addFirstProductOf(page, 'cascadia-hollow-cellars');
+  const beer = await addFirstProductOf(page, 'burnside-gravity-brewing');
+
+  await page.goto('/cart');
+  const cascadia = page.getByRole('region', { name: /Cascadia Hollow Cellars/ });
+  await cascadia.getByRole('radio', { name: /Shipping/ }).check();
+  const burnside = page.getByRole('region', { name: /Burnside Gravity Brewing/ });
+  await burnside.getByRole('radio', { name: /Pickup/ }).check();
+  await page.getByRole('link', { name: 'Continue to checkout' }).click();
+
+  await expect(page).toHaveURL(/\/shipping-and-billing$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Shipping and billing' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Shipping from Cascadia Hollow Cellars' }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Pickup from Burnside Gravity Brewing' }),
+  ).toBeVisible();
+  await expect(page.getByText(/Pick up at 1431 SE Salmon St, Portland, OR 97214/)).toBeVisible();
+  await expect(page.getByText(/adult signature \(21\+\) is required/)).toBeVisible();
+
+  // Sent empty, the form says what is missing and keeps the keyboard on the first field.
+  await page.getByRole('button', { name: /and place order/ }).click();
+  await expect(page.getByLabel(/^Phone/)).toBeFocused();
+  await page.screenshot({ path: 'test-results/checkout-form.png', fullPage: true });
+  await expect(
+    page.getByText('Confirm that you and anyone receiving the order are 21 or older.'),
+  ).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // A declined card: the decline is shown, nothing is placed and the cart is kept.
+  await fillCheckout(page, '4000 0000 0000 0002');
+  await page.getByRole('button', { name: /and place order/ }).click();
+  const refusal = page.getByRole('alert').filter({ hasText: 'Your order was not placed' });
+  await expect(refusal).toContainText(/declined/i);
+  await expect(page).toHaveURL(/\/shipping-and-billing$/);
+  await expect(page.getByLabel(/^Card number/)).toHaveValue('4000 0000 0000 0002');
+  await expect(page.getByRole('banner').getByRole('link', { name: /^Cart/ })).toHaveAccessibleName(
+    /2 items/,
+  );
+
+  // 4242… pays: one order per producer.
+  await page.getByLabel(/^Card number/).fill('4242 4242 4242 4242');
+  await page.getByRole('button', { name: /and place order/ }).click();
+  await expect(page).toHaveURL(/\/success\?orders=\d+,\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: /your order is placed/ })).toBeVisible();
+  const orders = page.getByRole('region', { name: /^Order BV-\d+ from/ });
+  await expect(orders).toHaveCount(2);
+  const shipped = orders.filter({ hasText: 'Cascadia Hollow Cellars' });
+  await expect(shipped).toContainText(wine);
+  await expect(shipped).toContainText(
+    'Shipping to Riley Retail, 1220 SE Water Ave, Portland, OR 97214',
+  );
+  await expect(shipped).toContainText('will email you a tracking number');
+  const pickedUp = orders.filter({ hasText: 'Burnside Gravity Brewing' });
+  await expect(pickedUp).toContainText(beer);
+  await expect(pickedUp).toContainText('ready for pickup');
+  await expect(page.getByRole('banner').getByRole('link', { name: /^Cart/ })).toHaveAccessibleName(
+    /\b0 items/,
+  );
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: 'test-results/checkout-success.png', fullPage: true });
+
+  // Reopened from the address bar, the page reads the orders back from the server.
+  await page.reload();
+  await expect(page.getByRole('region', { name: /^Order BV-\d+ from/ })).toHaveCount(2);
+});
