@@ -30,6 +30,7 @@ describe('configuration', () => {
       NODE_ENV: 'production',
       SEARCH_KEY_SECRET: 'x'.repeat(40),
       STRIPE_SECRET_KEY: 'sk_live_abc123',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_abc123',
     });
     expect(config.searchKeySecret).toBe('x'.repeat(40));
   });
@@ -43,5 +44,20 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...secret, STRIPE_SECRET_KEY: 'pk_live_abc' })).toThrow(
       /STRIPE_SECRET_KEY: must be a Stripe secret key/,
     );
+  });
+
+  it('gives the browser Stripe’s publishable key, which Stripe needs, and nothing else of Stripe', () => {
+    const stripe = { STRIPE_SECRET_KEY: 'sk_test_abc123' };
+    expect(() => loadConfig(stripe)).toThrow(/STRIPE_PUBLISHABLE_KEY: required with/);
+    expect(() => loadConfig({ ...stripe, STRIPE_PUBLISHABLE_KEY: 'sk_test_abc' })).toThrow(
+      /STRIPE_PUBLISHABLE_KEY: must be a Stripe publishable key/,
+    );
+    const config = loadConfig({ ...stripe, STRIPE_PUBLISHABLE_KEY: 'pk_test_abc123' });
+    expect(config.publicSite.stripePublishableKey).toBe('pk_test_abc123');
+    expect(JSON.stringify(config.publicSite)).not.toContain('sk_test');
+    // The offline provider takes cards in our own form: no key for the browser.
+    expect(
+      loadConfig({ STRIPE_PUBLISHABLE_KEY: 'pk_test_abc123' }).publicSite.stripePublishableKey,
+    ).toBeNull();
   });
 });

@@ -70,8 +70,30 @@ const envSchema = z.object({
         'must be a Stripe secret key (sk_test_..., sk_live_...) or restricted key (rk_...)',
       ),
   ),
+  /** Stripe publishable key (pk_...), for the Payment Element; required with STRIPE_SECRET_KEY. */
+  STRIPE_PUBLISHABLE_KEY: optional(
+    z
+      .string()
+      .regex(
+        /^pk_(test|live)_[A-Za-z0-9]+$/,
+        'must be a Stripe publishable key (pk_test_..., pk_live_...)',
+      ),
+  ),
   /** In production, run payments on the offline test-mode provider anyway (a demo site). */
   ALLOW_OFFLINE_PAYMENTS: booleanFlag.default(false),
+  /**
+   * Signing secret of the Stripe webhook endpoint for POST /stripe/webhook (whsec_..., from the
+   * dashboard or `stripe listen`), or two separated by a comma when a Connect endpoint (connected
+   * accounts' events) posts to the same address; unset, that endpoint answers 503.
+   */
+  STRIPE_WEBHOOK_SECRET: optional(
+    z
+      .string()
+      .regex(
+        /^whsec_[^\s,]+(,whsec_[^\s,]+)*$/,
+        'must be a Stripe webhook signing secret (whsec_...), or several separated by commas',
+      ),
+  ),
   SITE_NAME: z.string().min(1).default('Bevy'),
   SITE_URL: z.url().default('https://bevy.example'),
   CONTACT_EMAIL: z.email().default('hello@bevy.example'),
@@ -121,6 +143,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         '(or set ALLOW_OFFLINE_PAYMENTS=true for a demo site)',
     );
   }
+  // Without it, buyers could not enter a card: Stripe's Payment Element needs the publishable key.
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_PUBLISHABLE_KEY) {
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_PUBLISHABLE_KEY: required with STRIPE_SECRET_KEY (pk_test_... or pk_live_...)',
+    );
+  }
   const searchSnapshotPath =
     env.SEARCH_SNAPSHOT_PATH ??
     (env.DATABASE_URL
@@ -140,6 +168,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       contactPhone: env.CONTACT_PHONE,
       postalAddress: env.POSTAL_ADDRESS,
       governingLaw: env.GOVERNING_LAW,
+      stripePublishableKey: env.STRIPE_SECRET_KEY ? (env.STRIPE_PUBLISHABLE_KEY ?? null) : null,
     },
   };
 }

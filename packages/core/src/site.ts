@@ -8,4 +8,6 @@ export interface PublicSiteConfig {
   postalAddress: string;
   /** Governing law named in the terms of service. */
   governingLaw: string;
+  /** Stripe's publishable key when payments run on Stripe; null on the offline provider. */
+  stripePublishableKey: string | null;
 }

@@ -13,6 +13,7 @@ const defaults: SiteConfig = {
   contactPhone: '+1 (503) 555-0142',
   postalAddress: '1220 SE Water Ave, Portland, OR 97214',
   governingLaw: 'the State of Oregon, United States of America',
+  stripePublishableKey: null,
 };
 
 function readInjected(): Partial<SiteConfig> {

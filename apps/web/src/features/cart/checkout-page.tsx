@@ -9,6 +9,7 @@ import {
   Container,
   Grid,
   Group,
+  Loader,
   Paper,
   Select,
   Stack,
@@ -20,7 +21,7 @@ import {
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconLock } from '@tabler/icons-react';
-import { useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { gql, useMutation } from 'urql';
 import { PageLoading } from '../../components/page-loading';
@@ -40,6 +41,7 @@ import {
   type CheckoutFormValues,
 } from './checkout-form';
 import type { PlacedCheckout, SuccessState } from './placed-checkout';
+import type { CreatePaymentMethod } from './stripe-payment';
 import { useCartCatalogue } from './use-cart-catalogue';
 import { useFulfillmentChoices } from './use-fulfillment-choices';
 
@@ -82,6 +84,12 @@ function newIdempotencyKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return `checkout-${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
 }
+
+const stripeKey = siteConfig.stripePublishableKey;
+const CARD = { kind: 'card' } as const;
+const StripePayment = lazy(() =>
+  import('./stripe-payment').then((m) => ({ default: m.StripePayment })),
+);
 
 /** Codes after which the cart itself needs a look, not the form. */
 const CART_PROBLEMS = new Set(['SOLD_OUT', 'PRICE_CHANGED']);
@@ -309,8 +317,21 @@ function CheckoutForm({ view }: { view: CartView }) {
   const { choices } = useFulfillmentChoices();
   const [{ fetching }, placeOrder] = useMutation<PlaceOrderData>(PLACE_ORDER);
   const [refusal, setRefusal] = useState<{ message: string; cart: boolean } | null>(null);
-  /** The attempt in flight or last cut off: resending the same request reuses its key. */
-  const attempt = useRef<{ key: string; request: string } | null>(null);
+  /**
+   * The attempt in flight or last cut off: resending the same request reuses its key and, with
+   * Stripe, its PaymentMethod, so that a retry can never pay twice.
+   */
+  const attempt = useRef<{ key: string; request: string; paymentMethodId: string | null } | null>(
+    null,
+  );
+  const createPaymentMethod = useRef<CreatePaymentMethod | null>(null);
+  const onStripeReady = useCallback((create: CreatePaymentMethod | null) => {
+    createPaymentMethod.current = create;
+  }, []);
+  // New card details make a new attempt.
+  const onCardChange = useCallback(() => {
+    attempt.current = null;
+  }, []);
   const form = useForm<CheckoutFormValues>({
     mode: 'controlled',
     initialValues: initialCheckoutValues(view.groups, me, choices.zip),
@@ -326,7 +347,9 @@ function CheckoutForm({ view }: { view: CartView }) {
 
   const submit = async (formValues: CheckoutFormValues) => {
     setRefusal(null);
-    const unkeyed = placeOrderInputOf(formValues, view, 'checkout-pending', { kind: 'card' });
+    // With Stripe the card is checked by Stripe's element; the rest by the server's own rules.
+    const pending = stripeKey ? { kind: 'payment_method' as const, id: 'pm_pending' } : CARD;
+    const unkeyed = placeOrderInputOf(formValues, view, 'checkout-pending', pending);
     const checked = placeOrderSchema.safeParse(unkeyed);
     if (!checked.success) {
       const { fields, other } = formErrorsOf(checked.error.issues, formValues);
@@ -336,9 +359,29 @@ function CheckoutForm({ view }: { view: CartView }) {
     }
     const request = JSON.stringify(unkeyed);
     if (attempt.current?.request !== request) {
-      attempt.current = { key: newIdempotencyKey(), request };
+      let paymentMethodId: string | null = null;
+      if (stripeKey) {
+        const created = await createPaymentMethod.current?.({
+          name: formValues.contact.name,
+          email: formValues.contact.email,
+          phone: formValues.contact.phone,
+        });
+        if (!created || 'message' in created) {
+          setRefusal({
+            message: created?.message ?? 'The card form is still loading. Please try again.',
+            cart: false,
+          });
+          return;
+        }
+        paymentMethodId = created.id;
+      }
+      attempt.current = { key: newIdempotencyKey(), request, paymentMethodId };
     }
-    const result = await placeOrder({ input: { ...unkeyed, idempotencyKey: attempt.current.key } });
+    const { key, paymentMethodId } = attempt.current;
+    const input = paymentMethodId
+      ? { ...unkeyed, payment: { paymentMethodId }, idempotencyKey: key }
+      : { ...unkeyed, idempotencyKey: key };
+    const result = await placeOrder({ input });
     if (result.data?.placeOrder) {
       const checkout = result.data.placeOrder;
       attempt.current = null;
@@ -489,7 +532,18 @@ function CheckoutForm({ view }: { view: CartView }) {
               <Title order={2} fz="lg" id="payment-heading">
                 Payment
               </Title>
-              <CardFields form={form} />
+              {stripeKey ? (
+                <Suspense fallback={<Loader size="sm" aria-label="Loading the card form" />}>
+                  <StripePayment
+                    publishableKey={stripeKey}
+                    amountCents={view.grandTotal}
+                    onReady={onStripeReady}
+                    onChange={onCardChange}
+                  />
+                </Suspense>
+              ) : (
+                <CardFields form={form} />
+              )}
             </Stack>
           </Paper>
 
