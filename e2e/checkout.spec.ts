@@ -57,6 +57,7 @@ test('a retail buyer pays once for two producers: pickup from one, shipping from
     page.getByRole('heading', { name: 'Pickup from Burnside Gravity Brewing' }),
   ).toBeVisible();
   await expect(page.getByText(/Pick up at 1431 SE Salmon St, Portland, OR 97214/)).toBeVisible();
+  await expect(page.getByText(/Pickup hours: Taproom daily 11:30am–10pm/)).toBeVisible();
   await expect(page.getByText(/adult signature \(21\+\) is required/)).toBeVisible();
 
   // Sent empty, the form says what is missing and keeps the keyboard on the first field.

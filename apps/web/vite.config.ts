@@ -11,6 +11,7 @@ const apiPaths = [
   '/geo',
   '/1/',
   '/uploads',
+  '/business/orders.csv',
 ];
 
 const ROUTING_DISABLED = fileURLToPath(

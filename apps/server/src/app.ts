@@ -10,9 +10,11 @@ import { accountRoutes } from './modules/accounts/accounts.routes';
 import { bannerRoutes } from './modules/banners/banners.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { createMailer, type Mailer } from './modules/mail/mailer';
+import { orderRoutes } from './modules/orders/orders.routes';
 import type { PaymentProvider } from './modules/payments/payment-provider';
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { paymentProviderFor } from './modules/payments/payments.service';
+import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes';
 import { ProductSearch } from './modules/search/product-search';
 import { searchRoutes } from './modules/search/search.routes';
 import { startSearchSync } from './modules/search/search-sync';
@@ -100,6 +102,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(wholesaleRoutes, { config, db: database.db, mailer });
   await app.register(uploadRoutes, { config, db: database.db });
   await app.register(paymentRoutes, { db: database.db, payments });
+  await app.register(orderRoutes, { db: database.db });
+  await app.register(stripeWebhookRoutes, { config, db: database.db });
   await app.register(webRoutes, { config });
 
   return app as unknown as App;

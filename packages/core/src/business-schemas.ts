@@ -61,6 +61,22 @@ const radius = z
 
 const siteImage = siteImagePath.nullable();
 
+/** The longest pickup hours stored (the database holds the same limit). */
+export const PICKUP_HOURS_MAX_LENGTH = 300;
+
+/** When buyers can pick up orders: free text over lines ("Thu–Sun 11am–5pm\nOther days by appointment"). */
+const pickupHours = z
+  .string()
+  .transform((value) => value.replace(/\r\n?/g, '\n'))
+  .pipe(
+    z
+      .string()
+      .trim()
+      .max(PICKUP_HOURS_MAX_LENGTH, `Use at most ${PICKUP_HOURS_MAX_LENGTH} characters.`),
+  )
+  .transform((value) => (value === '' ? null : value))
+  .nullable();
+
 /** 'Tax + Fees Percent Rate': a percentage from 0 to 100, stored with four decimals. */
 const taxRate = z
   .number({ error: 'Enter the rate as a number, like 8.875.' })
@@ -98,6 +114,7 @@ export const businessUpdateSchema = z
     fulfillment_deliver_retail_radius_miles: radius,
     fulfillment_deliver_wholesale_radius_miles: radius,
     ship_to_states: shipToStates,
+    pickup_hours: pickupHours,
   })
   .partial();
 export type BusinessUpdate = z.infer<typeof businessUpdateSchema>;

@@ -11,6 +11,7 @@ export * from './payments';
 export * from './pricing';
 export * from './order-math';
 export * from './orders';
+export * from './order-workflow';
 export * from './us-states';
 export * from './wholesale';
 export * from './wholesale-application';

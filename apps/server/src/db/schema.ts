@@ -96,6 +96,8 @@ export const businesses = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** When buyers can pick up orders, free text that may span lines (e.g. 'Thu–Sun 11am–5pm'). */
+    pickup_hours: text('pickup_hours'),
     ...timestamps,
   },
   (t) => [
@@ -111,6 +113,7 @@ export const businesses = pgTable(
       'businesses_wholesale_radius_range',
       sql`${t.fulfillment_deliver_wholesale_radius_miles} between 1 and 100`,
     ),
+    check('businesses_pickup_hours_length', sql`char_length(${t.pickup_hours}) <= 300`),
   ],
 );
 
@@ -242,6 +245,8 @@ export const paymentAccounts = pgTable('payment_accounts', {
   details_submitted: boolean('details_submitted').notNull().default(false),
   charges_enabled: boolean('charges_enabled').notNull().default(false),
   payouts_enabled: boolean('payouts_enabled').notNull().default(false),
+  /** `created` of the last Stripe `account.updated` event applied; older events are ignored. */
+  state_event_created: timestamp('state_event_created', { withTimezone: true }),
   ...timestamps,
 });
 
@@ -426,11 +431,20 @@ export const checkouts = pgTable(
     failure_code: text('failure_code'),
     /** What the buyer was answered, replayed to a repeat of the same request. */
     answer: jsonb('answer').$type<CheckoutAnswer>(),
+    /**
+     * Money the provider reports that our record does not match (a charge that succeeded after the
+     * checkout was recorded as failed), for a person to refund or settle; null when all agrees.
+     */
+    reconciliation_note: text('reconciliation_note'),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('checkouts_buyer_key_unique').on(t.buyer_id, t.idempotency_key),
     uniqueIndex('checkouts_transfer_group_unique').on(t.transfer_group),
+    index('checkouts_provider_payment_idx').on(t.provider_payment_id),
+    index('checkouts_to_reconcile_idx')
+      .on(t.updated_at)
+      .where(sql`${t.reconciliation_note} is not null`),
     check('checkouts_amount_not_negative', sql`${t.amount_cents} >= 0`),
     check('checkouts_key_length', sql`length(${t.idempotency_key}) between 1 and 255`),
   ],
@@ -596,4 +610,23 @@ export const ledgerEntries = pgTable(
       sql`(${t.kind} = 'charge') = (${t.order_id} is null)`,
     ),
   ],
+);
+
+/**
+ * Every Stripe webhook event applied, by Stripe's id: recorded in the transaction that applies
+ * it, so an event delivered many times changes our state once.
+ */
+export const stripeEvents = pgTable(
+  'stripe_events',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    /** When Stripe created the event (its `created`), which orders events about one object. */
+    created: timestamp('created', { withTimezone: true }).notNull(),
+    received_at: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    processed_at: timestamp('processed_at', { withTimezone: true }),
+    /** What the event changed, or why it changed nothing. */
+    outcome: text('outcome'),
+  },
+  (t) => [index('stripe_events_received_idx').on(t.received_at)],
 );

@@ -10,6 +10,7 @@ import '../modules/wholesale/wholesale.schema';
 import '../modules/admin/admin.schema';
 import '../modules/products/products.schema';
 import '../modules/orders/orders.schema';
+import '../modules/orders/order-management.schema';
 import '../modules/cart/cart.schema';
 
 export const schema: GraphQLSchema = builder.toSchema();

@@ -1,5 +1,6 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { PageLoading } from '../components/page-loading';
 import { RequireLogin } from '../components/require-login';
 import { AppLayout } from './layout';
 
@@ -57,8 +58,20 @@ const ResetPasswordPage = graphqlPage(() =>
 const SellerLayout = lazy(() =>
   import('../features/seller/seller-layout').then((m) => ({ default: m.SellerLayout })),
 );
-const OrdersPage = graphqlPage(() =>
-  import('../features/seller/orders-page').then((m) => m.OrdersPage),
+const BusinessOrdersPage = graphqlPage(() =>
+  import('../features/orders/business-orders-page').then((m) => m.BusinessOrdersPage),
+);
+const OrderPage = graphqlPage(() =>
+  import('../features/orders/order-page').then((m) => m.OrderPage),
+);
+const PackingSlipPage = graphqlPage(() =>
+  import('../features/orders/packing-slip-page').then((m) => m.PackingSlipPage),
+);
+const ConsumerPage = graphqlPage(() =>
+  import('../features/orders/consumer-page').then((m) => m.ConsumerPage),
+);
+const PayoutsPage = graphqlPage(() =>
+  import('../features/payouts/payouts-page').then((m) => m.PayoutsPage),
 );
 const DashboardPage = graphqlPage(() =>
   import('../features/dashboard/dashboard-page').then((m) => m.DashboardPage),
@@ -117,13 +130,15 @@ export function AppRouter() {
           <Route element={<SellerLayout />}>
             <Route element={<RequireLogin />}>
               <Route path="dashboard" element={<DashboardPage />} />
-              <Route path="business/orders" element={<OrdersPage />} />
+              <Route path="business/orders" element={<BusinessOrdersPage />} />
+              <Route path="orders/:id" element={<OrderPage />} />
               <Route path="business/new" element={<NewBusinessPage />} />
               <Route path="business/:slug/edit" element={<EditProfilePage />} />
               <Route path="business/:slug/products" element={<ManageProductsPage />} />
               <Route path="business/:slug/products/new" element={<ProductFormPage />} />
               <Route path="business/:slug/products/edit/:productId" element={<ProductFormPage />} />
               <Route path="business/:slug/stripe-connect-status" element={<ConnectStatusPage />} />
+              <Route path="business/:slug/payouts" element={<PayoutsPage />} />
             </Route>
             {/* The shop again, where wholesale buyers (redirected from /shop) shop too. */}
             <Route path="business/research-and-shop" element={<ShopPage />} />
@@ -133,12 +148,24 @@ export function AppRouter() {
           <Route element={<RequireLogin />}>
             <Route path="shipping-and-billing" element={<CheckoutPage />} />
             <Route path="success" element={<SuccessPage />} />
+            <Route path="consumer" element={<ConsumerPage />} />
             <Route path="wholesale/apply" element={<WholesaleApplyPage />} />
             <Route path="admin/*" element={<AdminArea />} />
             {/* The offline payment provider's stand-in for Stripe's hosted onboarding. */}
             <Route path="offline-payments/onboarding" element={<OfflineOnboardingPage />} />
           </Route>
           <Route path="*" element={<NotFoundPage />} />
+        </Route>
+        {/* A page to print, without the site's header and footer. */}
+        <Route element={<RequireLogin />}>
+          <Route
+            path="orders/:id/packing-slip"
+            element={
+              <Suspense fallback={<PageLoading />}>
+                <PackingSlipPage />
+              </Suspense>
+            }
+          />
         </Route>
       </Routes>
     </BrowserRouter>

@@ -4,6 +4,7 @@ import {
   IconLayoutDashboard,
   IconLicense,
   IconLogout,
+  IconReceipt,
   IconShieldLock,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -31,6 +32,13 @@ export function AccountMenu({ me }: { me: Me }) {
           leftSection={<IconLayoutDashboard size={16} aria-hidden />}
         >
           Dashboard
+        </Menu.Item>
+        <Menu.Item
+          component={Link}
+          to="/consumer"
+          leftSection={<IconReceipt size={16} aria-hidden />}
+        >
+          Your orders
         </Menu.Item>
         {me.seesWholesalePricing ? null : (
           <Menu.Item

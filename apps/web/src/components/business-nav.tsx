@@ -1,5 +1,5 @@
 import { Button, Group } from '@mantine/core';
-import { IconEdit, IconPackage, IconPlus } from '@tabler/icons-react';
+import { IconCash, IconEdit, IconPackage, IconPlus } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { useMe } from '../lib/use-me';
 
@@ -16,10 +16,12 @@ const LINKS = [
   { label: 'Manage Products', suffix: '/products', icon: IconPackage },
   { label: 'Add Product', suffix: '/products/new', icon: IconPlus },
   { label: 'Edit Public Profile', suffix: '/edit', icon: IconEdit },
+  { label: 'Payouts', suffix: '/payouts', icon: IconCash },
 ] as const;
 
 /**
- * Spec "Business navigation block": Manage Products, Add Product, Edit Public Profile. Shown on
+ * Spec "Business navigation block": Manage Products, Add Product, Edit Public Profile (and the
+ * business's Payouts). Shown on
  * every page of a business to the people who manage it, and to no one else.
  */
 export function BusinessNav({ slug }: { slug: string }) {

@@ -30,3 +30,11 @@ function localIsoDate(date: Date): string {
   const day = String(date.getDate()).padStart(2, '0');
   return `${date.getFullYear()}-${month}-${day}`;
 }
+
+const dateAndTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** "Mar 4, 2026, 4:05 PM" for an ISO timestamp, in the browser's time zone. */
+export function formatTimestampDateTime(isoTimestamp: string): string {
+  const date = new Date(isoTimestamp);
+  return Number.isNaN(date.getTime()) ? isoTimestamp : dateAndTime.format(date);
+}

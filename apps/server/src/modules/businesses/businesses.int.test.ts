@@ -1,4 +1,6 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { businesses, products } from '../../db/schema';
 import { gql, logInAs } from '../../test/graphql-client';
 import { sellerBusinessSlugs } from '../../test/fixtures';
 import { productCount } from '../../test/search';
@@ -152,6 +154,66 @@ describe('updateBusiness', () => {
       international_phone_number: '+15035550142',
       ship_to_states: ['OR', 'WA'],
     });
+  });
+
+  it('stores pickup hours over lines, clears them when empty, refuses more than 300 characters beside the field; the cart catalogue carries them', async () => {
+    const HOURS = `mutation($slug: String!, $update: BusinessUpdateInput!) {
+      updateBusiness(slug: $slug, update: $update) { pickup_hours }
+    }`;
+    const setHours = async (value: string | null) => {
+      const result = await gql(
+        t.app,
+        HOURS,
+        { slug: ownSlug, update: { pickup_hours: { set: value } } },
+        { cookie: seller },
+      );
+      const updated = result.body.data?.updateBusiness as { pickup_hours: string | null } | null;
+      return { errors: result.body.errors, hours: updated?.pickup_hours };
+    };
+    const [product] = await t.database.db
+      .select({ id: products.id })
+      .from(products)
+      .innerJoin(businesses, eq(businesses.id, products.business_id))
+      .where(and(eq(businesses.slug, ownSlug), eq(products.status, 'published')))
+      .limit(1);
+    const catalogueHours = async () => {
+      const result = await gql(
+        t.app,
+        `query($ids: [ID!]!) { cartCatalogue(productIds: $ids) { products { business { slug pickup_hours } } } }`,
+        { ids: [String(product!.id)] },
+      );
+      const catalogue = result.body.data?.cartCatalogue as {
+        products: { business: { slug: string; pickup_hours: string | null } }[];
+      };
+      return catalogue.products[0]?.business;
+    };
+
+    const saved = await setHours('  Thu–Sun 11am–5pm\r\nOther days by appointment  ');
+    expect(saved.errors).toBeUndefined();
+    expect(saved.hours).toBe('Thu–Sun 11am–5pm\nOther days by appointment');
+    expect(await catalogueHours()).toEqual({
+      slug: ownSlug,
+      pickup_hours: 'Thu–Sun 11am–5pm\nOther days by appointment',
+    });
+
+    const tooLong = await setHours('x'.repeat(301));
+    expect(tooLong.errors?.[0]?.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      fields: { pickup_hours: 'Use at most 300 characters.' },
+    });
+    expect((await catalogueHours())?.pickup_hours).toBe(
+      'Thu–Sun 11am–5pm\nOther days by appointment',
+    );
+    // The database holds the same limit.
+    await expect(
+      t.database.db
+        .update(businesses)
+        .set({ pickup_hours: 'x'.repeat(301) })
+        .where(eq(businesses.slug, ownSlug)),
+    ).rejects.toMatchObject({ cause: { constraint: 'businesses_pickup_hours_length' } });
+
+    expect((await setHours('   ')).hours).toBeNull();
+    expect((await catalogueHours())?.pickup_hours).toBeNull();
   });
 
   it('updates the shop: turning off retail pickup removes its products from pickup results', async () => {

@@ -113,6 +113,10 @@ BusinessType.implement({
     ship_to_states: t.exposeStringList('ship_to_states', {
       description: 'Postal codes of the US states the business is licensed to ship to.',
     }),
+    pickup_hours: t.string({
+      ...nullableString('pickup_hours'),
+      description: 'When buyers can pick up orders; free text that may span lines.',
+    }),
   }),
 });
 
@@ -176,6 +180,7 @@ const BusinessUpdateInput = builder.inputType('BusinessUpdateInput', {
     fulfillment_deliver_retail_radius_miles: t.field({ type: NullableIntSet }),
     fulfillment_deliver_wholesale_radius_miles: t.field({ type: NullableIntSet }),
     ship_to_states: t.field({ type: StringListSet }),
+    pickup_hours: t.field({ type: NullableStringSet }),
   }),
 });
 

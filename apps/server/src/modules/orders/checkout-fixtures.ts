@@ -112,6 +112,13 @@ export async function stockOf(db: Db, productId: number): Promise<number | null>
   return row!.stock;
 }
 
+/** Where the order emails' links point in tests. */
+export const TEST_MAIL_CONFIG = {
+  publicUrl: 'http://127.0.0.1:3000',
+  SITE_NAME: 'Bevy',
+  SMTP_URL: undefined,
+};
+
 /** What placeOrder needs of a request, for a signed-in buyer. */
 export function checkoutContext(
   db: Db,
@@ -119,7 +126,13 @@ export function checkoutContext(
   userId: number,
   payments: PaymentProvider = createOfflineProvider(),
 ) {
-  return { db, log, payments, viewer: { id: userId, sessionId: 'test-session', isAdmin: false } };
+  return {
+    db,
+    log,
+    payments,
+    config: TEST_MAIL_CONFIG,
+    viewer: { id: userId, sessionId: 'test-session', isAdmin: false },
+  };
 }
 
 export interface LineSpec {

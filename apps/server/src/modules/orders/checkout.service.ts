@@ -54,7 +54,8 @@ import {
   type CatalogueProduct,
   type PricedOrder,
 } from './checkout-pricing';
-import { paidCheckoutMovements } from './ledger';
+import { paidCheckoutMovements, type OrderMoney } from './ledger';
+import { queueCheckoutEmails, type OrderEmailContext } from './order-emails';
 
 /**
  * Placing an order: one request per payment attempt, identified by the client's idempotency key.
@@ -69,7 +70,8 @@ import { paidCheckoutMovements } from './ledger';
  * 5. Transfer each producer's payout whose connected account can take it; the others are held.
  */
 
-type CheckoutContext = Pick<RequestContext, 'db' | 'payments' | 'log' | 'viewer'>;
+type CheckoutContext = Pick<RequestContext, 'db' | 'payments' | 'log' | 'viewer'> &
+  Pick<OrderEmailContext, 'config'>;
 
 /** How long a repeat of a request waits for the first one's answer. */
 const REPEAT_WAIT_MS = 30_000;
@@ -277,15 +279,19 @@ async function loadCatalogue(ctx: CheckoutContext, productIds: number[]): Promis
   };
 }
 
-/** Stores the answer that every repeat of the request will get. */
+/**
+ * Stores the outcome and the answer that every repeat of the request will get. Only a checkout
+ * still 'processing' changes: the request and Stripe's webhook may both report one payment, and
+ * the first to arrive decides. Returns whether this call decided.
+ */
 async function finishCheckout(
   db: Db,
   checkoutId: string,
   status: 'paid' | 'payment_failed' | 'refused',
   answer: CheckoutAnswer,
-  payment: { paymentId?: string | null; chargeId?: string; failureCode?: string } = {},
-) {
-  await db
+  payment: { paymentId?: string | null; chargeId?: string | null; failureCode?: string } = {},
+): Promise<boolean> {
+  const finished = await db
     .update(checkouts)
     .set({
       status,
@@ -293,6 +299,31 @@ async function finishCheckout(
       provider_payment_id: payment.paymentId ?? null,
       provider_charge_id: payment.chargeId ?? null,
       failure_code: payment.failureCode ?? null,
+      updated_at: new Date(),
+    })
+    .where(and(eq(checkouts.id, checkoutId), eq(checkouts.status, 'processing')))
+    .returning({ id: checkouts.id });
+  return finished.length > 0;
+}
+
+/** The answer stored by whichever of the request and the webhook finished the checkout. */
+async function storedAnswer(db: Db, checkoutId: string): Promise<CheckoutAnswer> {
+  const [row] = await db
+    .select({ answer: checkouts.answer })
+    .from(checkouts)
+    .where(eq(checkouts.id, checkoutId));
+  return row!.answer!;
+}
+
+/**
+ * Notes money the provider reports that our record does not match (a charge that succeeded after
+ * the checkout was recorded as failed), for a person to refund or settle; nothing else changes.
+ */
+export async function noteReconciliation(db: Db, checkoutId: string, note: string) {
+  await db
+    .update(checkouts)
+    .set({
+      reconciliation_note: sql`concat_ws(E'\n', ${checkouts.reconciliation_note}, ${note}::text)`,
       updated_at: new Date(),
     })
     .where(eq(checkouts.id, checkoutId));
@@ -439,49 +470,59 @@ async function recordEvents(
 }
 
 /**
- * The payment failed: the checkout's orders end as 'payment_failed' and give back the stock they
- * held. Only orders still awaiting payment change, so this can never run twice for one order.
+ * The payment failed, in the caller's transaction: the checkout ends 'payment_failed' and its
+ * orders give back the stock they held. Nothing changes unless the checkout is still 'processing'
+ * (so this never runs twice, nor undoes a payment); returns whether this call changed it.
  */
+export async function recordPaymentFailure(
+  db: Db,
+  checkoutId: string,
+  refusal: CheckoutRefusal,
+  payment: { paymentId: string | null; failureCode: string },
+): Promise<boolean> {
+  const answer: CheckoutAnswer = { ok: false, refusal };
+  if (!(await finishCheckout(db, checkoutId, 'payment_failed', answer, payment))) return false;
+  const failed = await db
+    .update(orders)
+    .set({ status: 'payment_failed', updated_at: new Date() })
+    .where(and(eq(orders.checkout_id, checkoutId), eq(orders.status, 'awaiting_payment')))
+    .returning({ id: orders.id });
+  if (failed.length > 0) {
+    const held = await db
+      .select({ productId: orderLines.product_id, quantity: orderLines.quantity })
+      .from(orderLines)
+      .where(
+        and(
+          inArray(
+            orderLines.order_id,
+            failed.map((order) => order.id),
+          ),
+          eq(orderLines.stock_reserved, true),
+        ),
+      )
+      .orderBy(asc(orderLines.product_id));
+    for (const { productId, quantity } of held) {
+      if (productId === null) continue;
+      await db
+        .update(products)
+        .set({ stock_count: sql`${products.stock_count} + ${quantity}` })
+        .where(and(eq(products.id, productId), sql`${products.stock_count} is not null`));
+    }
+  }
+  await recordEvents(db, failed, 'awaiting_payment', 'payment_failed', null, refusal.message);
+  return true;
+}
+
 async function failPayment(
   ctx: CheckoutContext,
   checkoutId: string,
   refusal: CheckoutRefusal,
   payment: { paymentId: string | null; failureCode: string },
 ): Promise<CheckoutAnswer> {
-  const answer: CheckoutAnswer = { ok: false, refusal };
-  await ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
-    const failed = await db
-      .update(orders)
-      .set({ status: 'payment_failed', updated_at: new Date() })
-      .where(and(eq(orders.checkout_id, checkoutId), eq(orders.status, 'awaiting_payment')))
-      .returning({ id: orders.id });
-    if (failed.length > 0) {
-      const held = await db
-        .select({ productId: orderLines.product_id, quantity: orderLines.quantity })
-        .from(orderLines)
-        .where(
-          and(
-            inArray(
-              orderLines.order_id,
-              failed.map((order) => order.id),
-            ),
-            eq(orderLines.stock_reserved, true),
-          ),
-        )
-        .orderBy(asc(orderLines.product_id));
-      for (const { productId, quantity } of held) {
-        if (productId === null) continue;
-        await db
-          .update(products)
-          .set({ stock_count: sql`${products.stock_count} + ${quantity}` })
-          .where(and(eq(products.id, productId), sql`${products.stock_count} is not null`));
-      }
-    }
-    await recordEvents(db, failed, 'awaiting_payment', 'payment_failed', null, refusal.message);
-    await finishCheckout(db, checkoutId, 'payment_failed', answer, payment);
-  });
-  return answer;
+  const failed = await ctx.db.transaction((tx) =>
+    recordPaymentFailure(tx as unknown as Db, checkoutId, refusal, payment),
+  );
+  return failed ? { ok: false, refusal } : storedAnswer(ctx.db, checkoutId);
 }
 
 function paidView(claim: Claim, amount: number, reserved: ReservedOrder[]): PaidCheckoutView {
@@ -511,7 +552,53 @@ function paidView(claim: Claim, amount: number, reserved: ReservedOrder[]): Paid
   };
 }
 
-/** The charge went through: the ledger records it and what each order owes, and they are placed. */
+/** One order's share of a paid checkout. */
+export interface SettledOrder extends OrderMoney {
+  businessId: number;
+}
+
+/**
+ * The charge went through, in the caller's transaction: the checkout becomes 'paid', the ledger
+ * records the charge and what each order owes (payouts held until sent), and the orders are
+ * placed and emailed about. Nothing changes unless the checkout is still 'processing'; returns
+ * whether this call changed it.
+ */
+export async function recordSettlement(
+  ctx: OrderEmailContext,
+  checkout: { id: string; amountCents: number },
+  settled: readonly SettledOrder[],
+  answer: CheckoutAnswer,
+  payment: { paymentId: string; chargeId: string | null },
+): Promise<boolean> {
+  const { db } = ctx;
+  const movements = paidCheckoutMovements(checkout.amountCents, settled);
+  if (!(await finishCheckout(db, checkout.id, 'paid', answer, payment))) return false;
+  const businessOfOrder = new Map(settled.map((order) => [order.orderId, order.businessId]));
+  await db.insert(ledgerEntries).values(
+    movements.map((movement) => ({
+      checkout_id: checkout.id,
+      order_id: movement.orderId,
+      business_id: movement.orderId === null ? null : businessOfOrder.get(movement.orderId)!,
+      kind: movement.kind,
+      amount_cents: movement.amountCents,
+      provider_reference: movement.kind === 'charge' ? payment.chargeId : null,
+    })),
+  );
+  const placed = await db
+    .update(orders)
+    .set({ status: 'placed', payout_status: 'held', updated_at: new Date() })
+    .where(and(eq(orders.checkout_id, checkout.id), eq(orders.status, 'awaiting_payment')))
+    .returning({ id: orders.id });
+  await recordEvents(db, placed, 'awaiting_payment', 'placed', null, 'Paid');
+  // In this transaction: an order is emailed about exactly when it becomes placed.
+  await queueCheckoutEmails(
+    ctx,
+    placed.map((order) => order.id),
+  );
+  return true;
+}
+
+/** The charge went through: the answer is the paid checkout, whoever recorded it first. */
 async function settlePayment(
   ctx: CheckoutContext,
   claim: Claim,
@@ -520,39 +607,25 @@ async function settlePayment(
   payment: { paymentId: string; chargeId: string },
 ): Promise<CheckoutAnswer> {
   const answer: CheckoutAnswer = { ok: true, checkout: paidView(claim, amount, reserved) };
-  const businessOfOrder = new Map(reserved.map((order) => [order.id, order.priced.business.id]));
-  const movements = paidCheckoutMovements(
-    amount,
-    reserved.map(({ id, priced: order }) => ({
-      orderId: id,
-      subtotal: order.totals.subtotal,
-      taxRate: percentToMillionths(order.business.sales_tax_rate),
-      total: order.totals.total,
-      commission: order.totals.commission,
-      payout: order.totals.payout,
-    })),
+  const settled = reserved.map(({ id, priced: order }) => ({
+    orderId: id,
+    businessId: order.business.id,
+    subtotal: order.totals.subtotal,
+    taxRate: percentToMillionths(order.business.sales_tax_rate),
+    total: order.totals.total,
+    commission: order.totals.commission,
+    payout: order.totals.payout,
+  }));
+  const recorded = await ctx.db.transaction((tx) =>
+    recordSettlement(
+      { db: tx as unknown as Db, config: ctx.config },
+      { id: claim.id, amountCents: amount },
+      settled,
+      answer,
+      payment,
+    ),
   );
-  await ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
-    await db.insert(ledgerEntries).values(
-      movements.map((movement) => ({
-        checkout_id: claim.id,
-        order_id: movement.orderId,
-        business_id: movement.orderId === null ? null : businessOfOrder.get(movement.orderId)!,
-        kind: movement.kind,
-        amount_cents: movement.amountCents,
-        provider_reference: movement.kind === 'charge' ? payment.chargeId : null,
-      })),
-    );
-    const placed = await db
-      .update(orders)
-      .set({ status: 'placed', payout_status: 'held', updated_at: new Date() })
-      .where(and(eq(orders.checkout_id, claim.id), eq(orders.status, 'awaiting_payment')))
-      .returning({ id: orders.id });
-    await recordEvents(db, placed, 'awaiting_payment', 'placed', null, 'Paid');
-    await finishCheckout(db, claim.id, 'paid', answer, payment);
-  });
-  return answer;
+  return recorded ? answer : storedAnswer(ctx.db, claim.id);
 }
 
 /**
@@ -649,6 +722,7 @@ async function runCheckout(
     outcome = await ctx.payments.chargeCart({
       amountCents: amount,
       source,
+      checkoutId: claim.id,
       transferGroup: claim.transferGroup,
       idempotencyKey: `bevy-checkout-${claim.id}`,
       description: `Bevy: ${reserved.map((order) => order.number).join(', ')}`,
@@ -680,7 +754,20 @@ async function runCheckout(
   }
   try {
     const answer = await settlePayment(ctx, claim, amount, reserved, outcome);
-    await transferPayouts(ctx, claim, outcome.chargeId, reserved, payoutAccounts);
+    if (answer.ok) {
+      await transferPayouts(ctx, claim, outcome.chargeId, reserved, payoutAccounts);
+    } else {
+      // The webhook recorded a failure first, yet the charge went through: never keep it silently.
+      ctx.log.error(
+        { checkoutId: claim.id, paymentId: outcome.paymentId },
+        'charged after failing',
+      );
+      await noteReconciliation(
+        ctx.db,
+        claim.id,
+        `Charged ${amount} cents (${outcome.paymentId}, ${outcome.chargeId}) after the checkout was recorded as failed: refund the buyer.`,
+      );
+    }
     return answer;
   } catch (error) {
     // The buyer was charged but it is not recorded: someone must reconcile it with the provider.

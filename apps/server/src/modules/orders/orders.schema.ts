@@ -3,7 +3,7 @@ import { builder } from '../../graphql/builder';
 import type { PaidCheckoutView, PlacedOrderLineView, PlacedOrderView } from './checkout-answer';
 import { placeOrder } from './checkout.service';
 
-const OrderAddressType = builder.objectRef<OrderAddress>('OrderAddress');
+export const OrderAddressType = builder.objectRef<OrderAddress>('OrderAddress');
 OrderAddressType.implement({
   fields: (t) => ({
     name: t.exposeString('name', { nullable: true }),

@@ -11,6 +11,7 @@ import {
 const charge = (overrides: Partial<CartChargeRequest> = {}): CartChargeRequest => ({
   amountCents: 22_488,
   source: { kind: 'payment_method', id: 'pm_card_visa' },
+  checkoutId: '00000000-0000-4000-8000-000000000001',
   transferGroup: 'checkout_1',
   idempotencyKey: 'bevy-checkout-1',
   description: 'Bevy: BV-100001',
@@ -38,7 +39,9 @@ function fakeStripe(answer: () => Promise<unknown>) {
         calls.push({ params, options });
         return { id: 'tr_1Test' };
       },
+      createReversal: unused,
     },
+    refunds: { create: unused },
   };
   return { provider: createStripeProvider(client, { publicUrl: 'https://bevy.example' }), calls };
 }
@@ -65,6 +68,10 @@ describe('Stripe checkout (separate charges and transfers)', () => {
         payment_method: 'pm_card_visa',
         confirm: true,
         transfer_group: 'checkout_1',
+        metadata: {
+          checkout_id: '00000000-0000-4000-8000-000000000001',
+          transfer_group: 'checkout_1',
+        },
       }),
       options: { idempotencyKey: 'bevy-checkout-1' },
     });

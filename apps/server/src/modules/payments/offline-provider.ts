@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { OFFLINE_ACCOUNT_PREFIX, offlineOnboardingPath, PENDING_SSN_LAST4 } from '@bevy/core';
 import type { OfflineOnboardingInput } from '@bevy/core/schemas';
 import type {
@@ -82,6 +82,10 @@ export function offlineCardOutcome(
 
 const offlineId = (prefix: string) => `${prefix}_offline_${randomBytes(12).toString('hex')}`;
 
+/** The same idempotency key gives the same id, as Stripe answers a repeated request. */
+const offlineIdFor = (prefix: string, idempotencyKey: string) =>
+  `${prefix}_offline_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 24)}`;
+
 /**
  * The provider used when no Stripe keys are configured: accounts live only in our table and are
  * onboarded on a page of the web app, so every payment flow works on a laptop.
@@ -112,5 +116,7 @@ export function createOfflineProvider(): PaymentProvider {
         : { ...outcome, paymentId };
     },
     transferPayout: async () => offlineId('tr'),
+    refundCharge: async (request) => offlineIdFor('re', request.idempotencyKey),
+    reverseTransfer: async (request) => offlineIdFor('trr', request.idempotencyKey),
   };
 }

@@ -31,6 +31,8 @@ export type PaymentSource =
 export interface CartChargeRequest {
   amountCents: Cents;
   source: PaymentSource;
+  /** Our checkout's id, kept with the charge so that the provider's webhooks can name it. */
+  checkoutId: string;
   /** Ties the charge to the transfers made from it. */
   transferGroup: string;
   /** The same key gets the same charge at the provider, however often it is sent. */
@@ -61,6 +63,23 @@ export interface PayoutTransferRequest {
   description: string;
 }
 
+/** Gives part or all of a charge back to the buyer's card. */
+export interface ChargeRefundRequest {
+  chargeId: string;
+  amountCents: Cents;
+  /** The same key gets the same refund at the provider, however often it is sent. */
+  idempotencyKey: string;
+  /** Why, as the seller wrote it; kept with the refund at the provider. */
+  reason?: string | null;
+}
+
+/** Takes back part or all of a producer's payout from their connected account. */
+export interface TransferReversalRequest {
+  transferId: string;
+  amountCents: Cents;
+  idempotencyKey: string;
+}
+
 /**
  * A payment service that holds producers' connected accounts: Stripe Connect, or the offline
  * stand-in that behaves like Stripe's test mode.
@@ -84,6 +103,10 @@ export interface PaymentProvider {
   chargeCart(request: CartChargeRequest): Promise<ChargeOutcome>;
   /** Sends a producer's payout to its connected account; returns the transfer's id. */
   transferPayout(request: PayoutTransferRequest): Promise<string>;
+  /** Refunds the buyer from a charge; returns the refund's id. Throws PaymentProviderError. */
+  refundCharge(request: ChargeRefundRequest): Promise<string>;
+  /** Reverses (part of) a payout transfer; returns the reversal's id. Throws PaymentProviderError. */
+  reverseTransfer(request: TransferReversalRequest): Promise<string>;
 }
 
 /** The provider failed or could not be reached; the seller can try again later. */

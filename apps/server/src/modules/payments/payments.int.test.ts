@@ -335,7 +335,8 @@ function fakeStripeClient() {
   };
   const client: StripeConnectClient & StripePaymentsClient = {
     paymentIntents: { create: notUsedByOnboarding },
-    transfers: { create: notUsedByOnboarding },
+    transfers: { create: notUsedByOnboarding, createReversal: notUsedByOnboarding },
+    refunds: { create: notUsedByOnboarding },
     accounts: {
       create: async (params, options) => {
         fail();

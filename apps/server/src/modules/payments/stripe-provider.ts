@@ -4,10 +4,12 @@ import {
   PaymentProviderError,
   type CartChargeRequest,
   type ChargeOutcome,
+  type ChargeRefundRequest,
   type ConnectingBusiness,
   type PaymentAccountState,
   type PaymentProvider,
   type PayoutTransferRequest,
+  type TransferReversalRequest,
 } from './payment-provider';
 
 type AccountState = Pick<
@@ -48,6 +50,17 @@ export interface StripePaymentsClient {
       params: Stripe.TransferCreateParams,
       options?: Stripe.RequestOptions,
     ): Promise<Pick<Stripe.Transfer, 'id'>>;
+    createReversal(
+      id: string,
+      params?: Stripe.TransferCreateReversalParams,
+      options?: Stripe.RequestOptions,
+    ): Promise<Pick<Stripe.TransferReversal, 'id'>>;
+  };
+  refunds: {
+    create(
+      params: Stripe.RefundCreateParams,
+      options?: Stripe.RequestOptions,
+    ): Promise<Pick<Stripe.Refund, 'id' | 'status'>>;
   };
 }
 
@@ -184,7 +197,8 @@ export function createStripeProvider(
             transfer_group: request.transferGroup,
             description: request.description,
             receipt_email: request.receiptEmail,
-            metadata: { transfer_group: request.transferGroup },
+            // What the webhook finds the checkout by (stripe-webhook.service).
+            metadata: { checkout_id: request.checkoutId, transfer_group: request.transferGroup },
           },
           { idempotencyKey: request.idempotencyKey },
         );
@@ -232,6 +246,35 @@ export function createStripeProvider(
         ),
       );
       return transfer.id;
+    },
+
+    async refundCharge(request: ChargeRefundRequest): Promise<string> {
+      const refund = await calling('refund the buyer', () =>
+        client.refunds.create(
+          {
+            charge: request.chargeId,
+            amount: request.amountCents,
+            // Stripe's metadata values hold at most 500 characters.
+            ...(request.reason ? { metadata: { reason: request.reason.slice(0, 500) } } : {}),
+          },
+          { idempotencyKey: request.idempotencyKey },
+        ),
+      );
+      if (refund.status === 'failed' || refund.status === 'canceled') {
+        throw new PaymentProviderError(`Stripe refused the refund (${refund.status}).`);
+      }
+      return refund.id;
+    },
+
+    async reverseTransfer(request: TransferReversalRequest): Promise<string> {
+      const reversal = await calling('take back the producer’s payout', () =>
+        client.transfers.createReversal(
+          request.transferId,
+          { amount: request.amountCents },
+          { idempotencyKey: request.idempotencyKey },
+        ),
+      );
+      return reversal.id;
     },
   };
 }

@@ -100,6 +100,7 @@ function businessValues(producer: DemoProducer) {
     fulfillment_deliver_retail_radius_miles: f.deliverRetailRadiusMiles ?? null,
     fulfillment_deliver_wholesale_radius_miles: f.deliverWholesaleRadiusMiles ?? null,
     ship_to_states: ships ? [...new Set([producer.state, ...DEMO_SHIPPING_STATES])].sort() : [],
+    pickup_hours: producer.pickup_hours,
   };
 }
 

@@ -1,5 +1,6 @@
 import { DELIVERY_RADIUS_MILES } from '@bevy/core';
-import { Checkbox, MultiSelect, Slider, Stack, Switch, Text, Title } from '@mantine/core';
+import { PICKUP_HOURS_MAX_LENGTH } from '@bevy/core/business-schemas';
+import { Checkbox, MultiSelect, Slider, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { ProfileValues } from './profile-values';
 import { ProfileSection } from './profile-section';
@@ -136,6 +137,18 @@ export function FulfillmentSection({
               onChange={(event) =>
                 edit('fulfillment_allow_pickup_wholesale', event.currentTarget.checked)
               }
+            />
+            <Textarea
+              label="Pickup hours"
+              description={`When buyers can pick up orders, e.g. Thu–Sun 11am–5pm. Shown on your page and at checkout. ${values.pickup_hours.length} of ${PICKUP_HOURS_MAX_LENGTH} characters.`}
+              autosize
+              minRows={2}
+              maxRows={6}
+              maxLength={PICKUP_HOURS_MAX_LENGTH}
+              maw={480}
+              value={values.pickup_hours}
+              onChange={(event) => edit('pickup_hours', event.currentTarget.value)}
+              error={errors.pickup_hours}
             />
           </Stack>
         ) : null}

@@ -63,6 +63,7 @@ const BUSINESS_FIELDS = gql`
     fulfillment_deliver_retail_radius_miles
     fulfillment_deliver_wholesale_radius_miles
     ship_to_states
+    pickup_hours
   }
   ${ADDRESS_FIELDS}
   ${TAG_FIELDS}
@@ -160,6 +161,7 @@ export interface BusinessProfile extends FulfillmentFlags {
   fulfillment_deliver_retail_radius_miles: number | null;
   fulfillment_deliver_wholesale_radius_miles: number | null;
   ship_to_states: string[];
+  pickup_hours: string | null;
   businessTypes: BusinessTypeTag[];
   tags: (BusinessTypeTag & { categorizedBy: { id: number; name: string } | null })[];
 }

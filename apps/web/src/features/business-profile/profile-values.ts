@@ -11,6 +11,7 @@ const OPTIONAL_TEXT_FIELDS = [
   'twitter',
   'facebook',
   'linkedin',
+  'pickup_hours',
 ] as const;
 type TextField = 'name' | 'description' | (typeof OPTIONAL_TEXT_FIELDS)[number];
 export type SocialField = 'instagram' | 'twitter' | 'facebook' | 'linkedin';
@@ -42,6 +43,7 @@ export function initialProfileValues(business: BusinessProfile): ProfileValues {
     fulfillment_deliver_retail_radius_miles: business.fulfillment_deliver_retail_radius_miles,
     fulfillment_deliver_wholesale_radius_miles: business.fulfillment_deliver_wholesale_radius_miles,
     ship_to_states: business.ship_to_states,
+    pickup_hours: business.pickup_hours ?? '',
   };
 }
 

@@ -32,6 +32,7 @@ export type ProfileFields = Pick<
   | 'fulfillment_deliver_retail_radius_miles'
   | 'fulfillment_deliver_wholesale_radius_miles'
   | 'ship_to_states'
+  | 'pickup_hours'
 >;
 export type ProfileField = keyof ProfileFields;
 export type AddressFields = Record<AddressField, string | null>;

@@ -20,6 +20,7 @@ import {
   IconBrandInstagram,
   IconBrandLinkedin,
   IconBrandX,
+  IconClock,
   IconMapPin,
   IconPhone,
   IconWorld,
@@ -53,6 +54,9 @@ interface PublicBusiness {
   facebook: string | null;
   linkedin: string | null;
   addresses: { id: string; formatted_address: string }[];
+  pickup_hours: string | null;
+  fulfillment_allow_pickup_retail: boolean;
+  fulfillment_allow_pickup_wholesale: boolean;
 }
 
 const BUSINESS_BY_SLUG = gql`
@@ -73,6 +77,9 @@ const BUSINESS_BY_SLUG = gql`
         id
         formatted_address
       }
+      pickup_hours
+      fulfillment_allow_pickup_retail
+      fulfillment_allow_pickup_wholesale
     }
   }
 `;
@@ -146,6 +153,7 @@ function BusinessProducts({ business }: { business: PublicBusiness }) {
 /** The public page of a business: who they are, how to reach them, what they sell. */
 export function BusinessPage() {
   const { slug = '' } = useParams();
+  const buyer = useBuyerKind();
   const [result] = useQuery<{ businesses: PublicBusiness[] }>({
     query: BUSINESS_BY_SLUG,
     variables: { slug },
@@ -180,6 +188,12 @@ export function BusinessPage() {
   });
   const website = safeLinkTarget(business.website);
   const address = business.addresses[0]?.formatted_address;
+  // Hours matter only to buyers who may pick up here.
+  const picksUp =
+    buyer === 'wholesale'
+      ? business.fulfillment_allow_pickup_wholesale
+      : business.fulfillment_allow_pickup_retail;
+  const pickupHours = picksUp ? business.pickup_hours : null;
   return (
     <>
       {business.heroImgUrl ? (
@@ -239,6 +253,17 @@ export function BusinessPage() {
                 <IconMapPin size={18} aria-hidden />
                 <Text component="address" style={{ fontStyle: 'normal' }}>
                   {address}
+                </Text>
+              </Group>
+            ) : null}
+            {pickupHours ? (
+              <Group gap={6} wrap="nowrap" align="flex-start">
+                <IconClock size={18} aria-hidden style={{ flexShrink: 0, marginTop: 3 }} />
+                <Text style={{ whiteSpace: 'pre-line' }}>
+                  <Text component="span" fw={600}>
+                    Pickup hours:
+                  </Text>{' '}
+                  {pickupHours}
                 </Text>
               </Group>
             ) : null}

@@ -29,6 +29,8 @@ export interface CatalogueBusiness extends FulfillmentFlags {
   ship_to_states: string[];
   fulfillment_deliver_retail_radius_miles: number | null;
   fulfillment_deliver_wholesale_radius_miles: number | null;
+  /** When buyers can pick up, over lines; checkout shows it for pickup. */
+  pickup_hours?: string | null;
   addresses: {
     /** The street address, which checkout shows for pickup; the cart needs only the place. */
     street_number?: string | null;
@@ -103,6 +105,8 @@ export interface ProducerGroupView {
   place: string | null;
   /** The producer's street address for pickup, e.g. "123 Main St, Dundee, OR 97115". */
   pickupAddress: string | null;
+  /** When the producer's buyers can pick up, over lines; null when it has not said. */
+  pickupHours: string | null;
   /** Postal codes of the states the producer ships to. */
   shipToStates: string[];
   /** The ways this producer offers this buyer; empty when it has nothing for sale. */
@@ -278,6 +282,7 @@ export function buildCartView(
         slug: stored.slug,
         place: null,
         pickupAddress: null,
+        pickupHours: null,
         shipToStates: [],
         modes: [],
         mode: null,
@@ -300,6 +305,7 @@ export function buildCartView(
       group.slug = business.slug;
       group.place = placeOf(business);
       group.pickupAddress = streetAddressOf(business);
+      group.pickupHours = business.pickup_hours ?? null;
       group.shipToStates = business.ship_to_states;
       group.modes = FULFILLMENT_MODES.filter((mode) => business[fulfillmentFlagFor(mode, buyer)]);
       const chosen = chosenModes[String(group.businessId)];

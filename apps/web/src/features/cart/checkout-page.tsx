@@ -205,10 +205,15 @@ function FulfillmentSection({
           {group.lines.map((line) => `${line.name} × ${line.quantity}`).join(' · ')}
         </Text>
         {mode === 'pickup' ? (
-          <Text>
-            Pick up at {group.pickupAddress ?? group.place ?? 'the producer'}. {group.name} will
-            email you when it is ready; bring a photo ID showing you are 21 or older.
-          </Text>
+          <>
+            <Text>
+              Pick up at {group.pickupAddress ?? group.place ?? 'the producer'}. {group.name} will
+              email you when it is ready; bring a photo ID showing you are 21 or older.
+            </Text>
+            {group.pickupHours ? (
+              <Text style={{ whiteSpace: 'pre-line' }}>Pickup hours: {group.pickupHours}</Text>
+            ) : null}
+          </>
         ) : (
           <AddressFields
             form={form}

@@ -30,6 +30,7 @@ export const CART_CATALOGUE = gql`
           fulfillment_ship_wholesale
           fulfillment_deliver_retail_radius_miles
           fulfillment_deliver_wholesale_radius_miles
+          pickup_hours
           addresses {
             street_number
             route

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { gql, useQuery } from 'urql';
 import { PageLoading } from '../../components/page-loading';
 import { PaymentStatus } from '../../components/payment-status';
+import { MonthFiguresSection } from './month-figures';
 
 interface DashboardBusiness {
   id: number;
@@ -53,6 +54,9 @@ function BusinessCard({ business }: { business: DashboardBusiness }) {
           <Anchor component={Link} to={`${base}/edit`} fz="sm">
             Edit profile
           </Anchor>
+          <Anchor component={Link} to={`${base}/payouts`} fz="sm">
+            Payouts
+          </Anchor>
         </Group>
       </Stack>
     </Card>
@@ -98,6 +102,7 @@ export function SellerOverview() {
           </SimpleGrid>
         )}
       </Stack>
+      {businesses.length > 0 ? <MonthFiguresSection /> : null}
       <Card
         component="section"
         aria-labelledby="orders-heading"

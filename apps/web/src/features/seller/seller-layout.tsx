@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import {
+  IconCash,
   IconDots,
   IconEdit,
   IconExternalLink,
@@ -121,6 +122,13 @@ function BusinessMenuItems({ business }: { business: Business }) {
         leftSection={<IconPackage size={16} aria-hidden />}
       >
         Manage products
+      </Menu.Item>
+      <Menu.Item
+        component={Link}
+        to={`${base}/payouts`}
+        leftSection={<IconCash size={16} aria-hidden />}
+      >
+        Payouts
       </Menu.Item>
     </>
   );

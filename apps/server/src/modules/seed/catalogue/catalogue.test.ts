@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { BEVERAGE_TYPES, type PriceTier } from '@bevy/core';
+import { businessUpdateSchema } from '@bevy/core/business-schemas';
 import { describe, expect, it } from 'vitest';
 import zipcodes from 'zipcodes';
 import { buildDemoCatalogue, FEATURE_TAGS, generateProducts } from './index';
@@ -94,6 +95,17 @@ describe('demo catalogue', () => {
       for (const tag of producer.featureTags) {
         expect(FEATURE_TAGS as readonly string[]).toContain(tag);
       }
+    }
+  });
+
+  it('gives most producers that offer pickup valid pickup hours, and some none', () => {
+    const withHours = catalogue.filter((producer) => producer.pickup_hours !== null);
+    expect(withHours.length).toBeGreaterThan(catalogue.length * 0.8);
+    expect(withHours.length).toBeLessThan(catalogue.length);
+    for (const producer of withHours) {
+      expect(producer.fulfillment.pickupRetail || producer.fulfillment.pickupWholesale).toBe(true);
+      const parsed = businessUpdateSchema.parse({ pickup_hours: producer.pickup_hours });
+      expect(parsed.pickup_hours, producer.slug).toBe(producer.pickup_hours);
     }
   });
 

@@ -1,3 +1,4 @@
+import { hashString } from './random';
 import type { BusinessType, DemoFulfillment, DemoProducer } from './types';
 
 /** Feature tags (tag category 'Feature') used by the demo producers. */
@@ -58,6 +59,40 @@ function fulfillment(input: FulfillmentInput): DemoFulfillment {
   return result;
 }
 
+/** Typical pickup hours by a producer's first business type; one is chosen by its slug. */
+const PICKUP_HOURS: Record<BusinessType, readonly string[]> = {
+  Winery: [
+    'Tasting room Thu–Mon 11am–5pm',
+    'Fri–Sun 11am–6pm\nWeekdays by appointment',
+    'Daily 10am–5pm\nClosed major holidays',
+  ],
+  Brewery: [
+    'Taproom Wed–Sun noon–9pm',
+    'Mon–Thu 3pm–9pm\nFri–Sun noon–10pm',
+    'Daily 11am–10pm\nCans and growlers at the bar',
+  ],
+  Cidery: [
+    'Thu–Sun 11am–6pm',
+    'Fri–Sun noon–6pm\nPick-your-own weekends in October',
+    'Sat–Sun 10am–5pm\nWeekdays by appointment',
+  ],
+  Distillery: [
+    'Tasting room Wed–Sat noon–7pm',
+    'Thu–Sat 1pm–8pm\nSun noon–5pm',
+    'Mon–Fri 10am–5pm\nSat noon–6pm',
+  ],
+  Meadery: ['Fri–Sun noon–6pm', 'Thu–Sat 11am–5pm\nOther days by appointment'],
+  'Cocktail Maker': ['Mon–Fri 10am–4pm\nSat 11am–3pm', 'Tue–Sat noon–6pm'],
+  'Kombucha Brewery': ['Tue–Sat 10am–6pm', 'Wed–Sun 11am–5pm'],
+  'Seltzer Maker': ['Mon–Fri 9am–5pm', 'Thu–Sat noon–6pm'],
+};
+
+/** Pickup hours typical of the producer's kind, the same for a slug on every run. */
+function typicalPickupHours(slug: string, businessTypes: readonly BusinessType[]): string {
+  const choices = PICKUP_HOURS[businessTypes[0]!];
+  return choices[hashString(slug) % choices.length]!;
+}
+
 interface ProducerInput {
   slug: string;
   name: string;
@@ -79,6 +114,8 @@ interface ProducerInput {
   licenseInfo: string;
   hero: HeroImage;
   fulfillment: DemoFulfillment;
+  /** Defaults to hours typical of its kind when it offers pickup; null for none given. */
+  pickupHours?: string | null;
   featureTags: FeatureTag[];
 }
 
@@ -105,6 +142,12 @@ function producer(input: ProducerInput): DemoProducer {
     heroImgUrl: `/art/heroes/${input.hero}.svg`,
     logoImgUrl: null,
     fulfillment: input.fulfillment,
+    pickup_hours:
+      input.pickupHours !== undefined
+        ? input.pickupHours
+        : input.fulfillment.pickupRetail || input.fulfillment.pickupWholesale
+          ? typicalPickupHours(input.slug, input.businessTypes)
+          : null,
     featureTags: input.featureTags,
     products: [],
   };
@@ -136,6 +179,7 @@ export const PRODUCERS: readonly DemoProducer[] = [
       shipRetail: true,
       shipWholesale: true,
     }),
+    pickupHours: 'Tasting room Fri–Sun 11am–5pm\nWeekday pickup by appointment',
     featureTags: ['Family Owned', 'Estate Grown', 'Sustainable', 'Tasting Room'],
   }),
   producer({
@@ -156,6 +200,7 @@ export const PRODUCERS: readonly DemoProducer[] = [
     licenseInfo: 'TTB BR-OR-20517; OLCC Brewery-Public House License 2291',
     hero: 'brewery',
     fulfillment: fulfillment({ pickupWholesale: true, deliverRetail: 8, deliverWholesale: 25 }),
+    pickupHours: 'Taproom daily 11:30am–10pm\nKegs for trade Mon–Fri 8am–2pm',
     featureTags: ['Dog Friendly', 'Food Menu', 'Small Batch'],
   }),
   producer({
@@ -175,6 +220,7 @@ export const PRODUCERS: readonly DemoProducer[] = [
     licenseInfo: 'TTB BW-OR-21877; OLCC Winery License 11930',
     hero: 'mountains',
     fulfillment: fulfillment({ pickupWholesale: true, deliverWholesale: 35, shipRetail: true }),
+    pickupHours: null,
     featureTags: ['Woman Owned', 'Organic', 'Small Batch'],
   }),
   producer({
@@ -352,6 +398,7 @@ export const PRODUCERS: readonly DemoProducer[] = [
       deliverWholesale: 50,
       shipRetail: true,
     }),
+    pickupHours: null,
     featureTags: ['BIPOC Owned', 'Small Batch'],
   }),
   producer({
@@ -577,6 +624,7 @@ export const PRODUCERS: readonly DemoProducer[] = [
     licenseInfo: 'TTB BR-VT-15412; VT DLL Manufacturer License 1-0392',
     hero: 'mountains',
     fulfillment: fulfillment({ pickupWholesale: true, deliverWholesale: 50 }),
+    pickupHours: null,
     featureTags: ['Dog Friendly', 'Food Menu', 'Live Music'],
   }),
   producer({
@@ -1086,6 +1134,7 @@ export const PRODUCERS: readonly DemoProducer[] = [
     licenseInfo: 'TTB BW-WI-16012; WI DOR Winery Permit 13-1187',
     hero: 'coast',
     fulfillment: fulfillment({ pickupWholesale: true, deliverRetail: 10, shipRetail: true }),
+    pickupHours: null,
     featureTags: ['Organic', 'Woman Owned', 'Sustainable'],
   }),
   // Pennsylvania

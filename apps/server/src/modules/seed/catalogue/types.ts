@@ -71,6 +71,8 @@ export interface DemoProducer {
   heroImgUrl: string | null;
   logoImgUrl: string | null;
   fulfillment: DemoFulfillment;
+  /** When buyers can pick up orders, over lines; null when the producer has not said. */
+  pickup_hours: string | null;
   /** Names of feature tags (tag category 'Feature'), e.g. 'Family Owned', 'Organic'. */
   featureTags: string[];
   products: DemoProduct[];

@@ -1,0 +1,2 @@
+ALTER TABLE "businesses" ADD COLUMN "pickup_hours" text;--> statement-breakpoint
+ALTER TABLE "businesses" ADD CONSTRAINT "businesses_pickup_hours_length" CHECK (char_length("businesses"."pickup_hours") <= 300);

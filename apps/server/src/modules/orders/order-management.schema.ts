@@ -1,0 +1,309 @@
+import { canCancel, nextStatusesFor, orderStatusLabel } from '@bevy/core';
+import { builder } from '../../graphql/builder';
+import { parsePage } from '../admin/admin.service';
+import {
+  advanceOrder,
+  cancelOrder,
+  findOrderForViewer,
+  listBusinessOrders,
+  listMyOrders,
+  refundOrderLine,
+  type OrderEventView,
+  type OrderLineView,
+  type OrderPage,
+  type OrderView,
+} from './order-management.service';
+import { OrderAddressType } from './orders.schema';
+import {
+  businessMonthFigures,
+  businessPayouts,
+  type BusinessMonthFigures,
+  type BusinessPayouts,
+  type PayoutOrderRow,
+} from './payouts.service';
+
+const OrderLineType = builder.objectRef<OrderLineView>('OrderLine');
+OrderLineType.implement({
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    productId: t.exposeInt('productId', {
+      nullable: true,
+      description: 'Null once the product was deleted.',
+    }),
+    productName: t.exposeString('productName', { description: 'As it was sold.' }),
+    unitPriceCents: t.exposeInt('unitPriceCents'),
+    quantity: t.exposeInt('quantity'),
+    refundedQuantity: t.exposeInt('refundedQuantity'),
+    lineTotalCents: t.exposeInt('lineTotalCents'),
+  }),
+});
+
+const OrderEventType = builder.objectRef<OrderEventView>('OrderEvent');
+OrderEventType.implement({
+  description:
+    'A step of an order’s history. A line refund is an event whose status does not change.',
+  fields: (t) => ({
+    fromStatus: t.exposeString('fromStatus', { nullable: true }),
+    toStatus: t.exposeString('toStatus'),
+    toStatusLabel: t.string({ resolve: (event) => orderStatusLabel(event.toStatus) }),
+    note: t.exposeString('note', {
+      nullable: true,
+      description: 'The tracking number, the reason for a cancellation, what was refunded.',
+    }),
+    createdAt: t.string({
+      description: 'ISO 8601',
+      resolve: (event) => event.createdAt.toISOString(),
+    }),
+  }),
+});
+
+const OrderType = builder.objectRef<OrderView>('Order');
+OrderType.implement({
+  description: 'One producer’s order, as its buyer or the people who work at the producer see it.',
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    number: t.exposeString('number', { description: 'For people, e.g. "BV-100042".' }),
+    status: t.exposeString('status'),
+    statusLabel: t.string({ resolve: (order) => orderStatusLabel(order.status) }),
+    createdAt: t.string({
+      description: 'ISO 8601',
+      resolve: (order) => order.createdAt.toISOString(),
+    }),
+    businessId: t.exposeInt('businessId'),
+    businessName: t.exposeString('businessName'),
+    businessSlug: t.exposeString('businessSlug'),
+    buyerKind: t.exposeString('buyerKind', { description: '"retail" or "wholesale".' }),
+    contactName: t.exposeString('contactName'),
+    contactEmail: t.exposeString('contactEmail'),
+    contactPhone: t.exposeString('contactPhone', { description: 'E.164, as stored.' }),
+    fulfillmentMode: t.exposeString('fulfillmentMode', {
+      description: '"pickup", "delivery" or "ship".',
+    }),
+    fulfillmentAddress: t.field({
+      type: OrderAddressType,
+      nullable: true,
+      description: 'Where the order goes; for pickup, the producer’s address.',
+      resolve: (order) => order.fulfillmentAddress,
+    }),
+    pickupHours: t.exposeString('pickupHours', {
+      nullable: true,
+      description: 'The producer’s hours for pickup orders, when it has recorded them.',
+    }),
+    trackingNumber: t.exposeString('trackingNumber', { nullable: true }),
+    billingAddress: t.field({
+      type: OrderAddressType,
+      resolve: (order) => order.billingAddress,
+    }),
+    subtotalCents: t.exposeInt('subtotalCents'),
+    taxAndFeesCents: t.exposeInt('taxAndFeesCents'),
+    totalCents: t.exposeInt('totalCents'),
+    refundedCents: t.exposeInt('refundedCents'),
+    commissionCents: t.int({
+      nullable: true,
+      description:
+        'The marketplace’s commission kept (less what refunds reversed); null unless the viewer works at the business.',
+      resolve: (order) => order.money?.commissionCents ?? null,
+    }),
+    payoutCents: t.int({
+      nullable: true,
+      description:
+        'Net to the producer: the payout less what refunds took back; null unless the viewer works at the business.',
+      resolve: (order) => order.money?.payoutCents ?? null,
+    }),
+    payoutStatus: t.string({
+      nullable: true,
+      description:
+        'not_due, held, transferred or reversed; null unless the viewer works at the business.',
+      resolve: (order) => order.money?.payoutStatus ?? null,
+    }),
+    viewerIsSeller: t.exposeBoolean('viewerIsSeller', {
+      description: 'The viewer works at the order’s business (or is an admin).',
+    }),
+    nextStatuses: t.stringList({
+      description:
+        'The statuses the viewer may move the order to now, cancellation aside; empty for buyers.',
+      resolve: (order) =>
+        order.viewerIsSeller ? nextStatusesFor(order.status, order.fulfillmentMode) : [],
+    }),
+    canCancel: t.boolean({
+      description: 'The viewer works at the business and the order is not yet fulfilled.',
+      resolve: (order) => order.viewerIsSeller && canCancel(order.status),
+    }),
+    lines: t.expose('lines', { type: [OrderLineType] }),
+    events: t.expose('events', {
+      type: [OrderEventType],
+      description: 'The order’s history, oldest first, from its payment on.',
+    }),
+  }),
+});
+
+const OrderPageType = builder.objectRef<OrderPage>('OrderPage');
+OrderPageType.implement({
+  fields: (t) => ({
+    total: t.exposeInt('total'),
+    orders: t.expose('orders', { type: [OrderType] }),
+  }),
+});
+
+const PayoutOrderRowType = builder.objectRef<PayoutOrderRow>('PayoutOrderRow');
+PayoutOrderRowType.implement({
+  fields: (t) => ({
+    orderId: t.exposeInt('orderId'),
+    number: t.exposeString('number'),
+    createdAt: t.string({
+      description: 'ISO 8601',
+      resolve: (row) => row.createdAt.toISOString(),
+    }),
+    status: t.exposeString('status'),
+    statusLabel: t.string({ resolve: (row) => orderStatusLabel(row.status) }),
+    totalCents: t.exposeInt('totalCents'),
+    commissionCents: t.exposeInt('commissionCents', {
+      description: 'Commission kept: commission less its reversals.',
+    }),
+    refundedCents: t.exposeInt('refundedCents'),
+    netCents: t.exposeInt('netCents', {
+      description: 'The payout less its reversals: total − commission − refunded.',
+    }),
+    payoutStatus: t.exposeString('payoutStatus', {
+      description: 'not_due, held, transferred or reversed.',
+    }),
+  }),
+});
+
+const BusinessPayoutsType = builder.objectRef<BusinessPayouts>('BusinessPayouts');
+BusinessPayoutsType.implement({
+  description: 'A business’s ledger of paid orders over a period.',
+  fields: (t) => ({
+    businessId: t.exposeInt('businessId'),
+    businessName: t.exposeString('businessName'),
+    businessSlug: t.exposeString('businessSlug'),
+    grossSalesCents: t.exposeInt('grossSalesCents', {
+      description: 'Totals of the paid orders, cancelled ones included.',
+    }),
+    commissionCents: t.exposeInt('commissionCents', {
+      description: 'Commission kept: commission less its reversals.',
+    }),
+    refundsCents: t.exposeInt('refundsCents', { description: 'Refunded to buyers.' }),
+    netCents: t.exposeInt('netCents', {
+      description: 'gross − commission − refunds, which is transfers − transfer reversals.',
+    }),
+    orders: t.expose('orders', {
+      type: [PayoutOrderRowType],
+      description: 'Newest first.',
+    }),
+  }),
+});
+
+const BusinessMonthFiguresType = builder.objectRef<BusinessMonthFigures>('BusinessMonthFigures');
+BusinessMonthFiguresType.implement({
+  description: 'A business’s paid orders of the calendar month so far (UTC).',
+  fields: (t) => ({
+    businessId: t.exposeInt('businessId'),
+    businessName: t.exposeString('businessName'),
+    businessSlug: t.exposeString('businessSlug'),
+    month: t.exposeString('month', { description: 'e.g. "2026-11".' }),
+    ordersCount: t.exposeInt('ordersCount'),
+    grossSalesCents: t.exposeInt('grossSalesCents'),
+    commissionCents: t.exposeInt('commissionCents'),
+    refundsCents: t.exposeInt('refundsCents'),
+    netCents: t.exposeInt('netCents'),
+  }),
+});
+
+builder.queryFields((t) => ({
+  businessOrders: t.field({
+    type: OrderPageType,
+    description:
+      'Orders of every business the viewer works at (all for admins), newest first. `search` ' +
+      'matches the order number (with or without "BV-") or the buyer’s name or email. A ' +
+      '`businessId` the viewer does not work at is FORBIDDEN.',
+    args: {
+      status: t.arg.string(),
+      businessId: t.arg.int(),
+      search: t.arg.string(),
+      limit: t.arg.int({ defaultValue: 25 }),
+      offset: t.arg.int({ defaultValue: 0 }),
+    },
+    resolve: (_root, args, ctx) =>
+      listBusinessOrders(ctx, {
+        status: args.status,
+        businessId: args.businessId,
+        search: args.search,
+        ...parsePage(args.offset, args.limit),
+      }),
+  }),
+  myOrders: t.field({
+    type: OrderPageType,
+    description: 'The viewer’s own purchases, newest first.',
+    args: {
+      limit: t.arg.int({ defaultValue: 25 }),
+      offset: t.arg.int({ defaultValue: 0 }),
+    },
+    resolve: (_root, args, ctx) => listMyOrders(ctx, parsePage(args.offset, args.limit)),
+  }),
+  order: t.field({
+    type: OrderType,
+    nullable: true,
+    description:
+      'The order, for its buyer and the people who work at its business; null for anyone else.',
+    args: { id: t.arg.int({ required: true }) },
+    resolve: (_root, args, ctx) => findOrderForViewer(ctx, args.id),
+  }),
+  businessPayouts: t.field({
+    type: BusinessPayoutsType,
+    description:
+      'The business’s paid orders and their money; `from` and `to` are YYYY-MM-DD, inclusive (UTC). ' +
+      'For the people who work at the business and admins.',
+    args: {
+      slug: t.arg.string({ required: true }),
+      from: t.arg.string(),
+      to: t.arg.string(),
+    },
+    resolve: (_root, args, ctx) => businessPayouts(ctx, args),
+  }),
+  businessMonthFigures: t.field({
+    type: [BusinessMonthFiguresType],
+    description: 'This month’s figures (UTC) of each business the viewer works at.',
+    resolve: (_root, _args, ctx) => businessMonthFigures(ctx),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  advanceOrder: t.field({
+    type: OrderType,
+    description:
+      'Moves the order to its next status (sellers only). A move the workflow does not allow is ' +
+      'INVALID_TRANSITION and changes nothing; "shipped" needs a tracking number.',
+    args: {
+      id: t.arg.int({ required: true }),
+      to: t.arg.string({ required: true }),
+      trackingNumber: t.arg.string(),
+    },
+    resolve: (_root, args, ctx) => advanceOrder(ctx, args),
+  }),
+  cancelOrder: t.field({
+    type: OrderType,
+    description:
+      'Cancels an order before fulfilment (sellers only): refunds the buyer what is left, ' +
+      'reverses the commission and the payout, and gives back the stock. REFUND_FAILED when ' +
+      'the payment service fails; then nothing changed.',
+    args: {
+      id: t.arg.int({ required: true }),
+      reason: t.arg.string(),
+    },
+    resolve: (_root, args, ctx) => cancelOrder(ctx, args),
+  }),
+  refundOrderLine: t.field({
+    type: OrderType,
+    description:
+      'Refunds units of one line (sellers only): unit price × quantity and its share of tax + ' +
+      'fees. REFUND_FAILED when the payment service fails; then nothing changed.',
+    args: {
+      orderId: t.arg.int({ required: true }),
+      lineId: t.arg.int({ required: true }),
+      quantity: t.arg.int({ required: true }),
+      reason: t.arg.string(),
+    },
+    resolve: (_root, args, ctx) => refundOrderLine(ctx, args),
+  }),
+}));

@@ -1,0 +1,58 @@
+import { Badge } from '@mantine/core';
+
+const STATUS_COLORS: Record<string, string> = {
+  placed: 'blue',
+  accepted: 'indigo',
+  ready_for_pickup: 'orange',
+  out_for_delivery: 'orange',
+  shipped: 'orange',
+  completed: 'green',
+  cancelled: 'gray',
+};
+
+/** An order's status as a badge; dark text on a light tint stays readable whatever the colour. */
+export function OrderStatusBadge({ status, label }: { status: string; label: string }) {
+  return (
+    <Badge color={STATUS_COLORS[status] ?? 'gray'} variant="light" c="dark.8" tt="none" fw={600}>
+      {label}
+    </Badge>
+  );
+}
+
+const PAYOUT_STATES: Record<string, { label: string; color: string }> = {
+  not_due: { label: 'Not due yet', color: 'gray' },
+  held: { label: 'Held', color: 'yellow' },
+  transferred: { label: 'Transferred', color: 'green' },
+  reversed: { label: 'Reversed', color: 'red' },
+};
+
+/** "Transferred" for 'transferred': what a payout state means to a producer. */
+export function payoutStatusLabel(status: string): string {
+  return PAYOUT_STATES[status]?.label ?? status;
+}
+
+/** Where the producer's share of an order stands (not_due, held, transferred, reversed). */
+export function PayoutStatusBadge({ status }: { status: string }) {
+  return (
+    <Badge
+      color={PAYOUT_STATES[status]?.color ?? 'gray'}
+      variant="light"
+      c="dark.8"
+      tt="none"
+      fw={600}
+    >
+      {payoutStatusLabel(status)}
+    </Badge>
+  );
+}
+
+const FULFILLMENT_LABELS: Record<string, string> = {
+  pickup: 'Pickup',
+  delivery: 'Delivery',
+  ship: 'Shipping',
+};
+
+/** "Shipping" for 'ship'. */
+export function fulfillmentLabel(mode: string): string {
+  return FULFILLMENT_LABELS[mode] ?? mode;
+}

@@ -1,0 +1,238 @@
+import { gql } from 'urql';
+
+/** An address as an order keeps it. */
+export interface OrderAddress {
+  name: string | null;
+  line1: string;
+  line2: string | null;
+  city: string;
+  state: string;
+  zip: string;
+}
+
+export interface OrderLine {
+  id: number;
+  productId: number | null;
+  productName: string;
+  unitPriceCents: number;
+  quantity: number;
+  refundedQuantity: number;
+  lineTotalCents: number;
+}
+
+export interface OrderEvent {
+  fromStatus: string | null;
+  toStatus: string;
+  toStatusLabel: string;
+  note: string | null;
+  createdAt: string;
+}
+
+/** What a row of an order list shows. */
+export interface OrderSummary {
+  id: number;
+  number: string;
+  status: string;
+  statusLabel: string;
+  createdAt: string;
+  businessId: number;
+  businessName: string;
+  businessSlug: string;
+  contactName: string;
+  fulfillmentMode: string;
+  totalCents: number;
+  refundedCents: number;
+}
+
+/** A buyer's order in their list, with what "Order again" needs. */
+export interface MyOrder extends OrderSummary {
+  lines: Pick<OrderLine, 'id' | 'productId' | 'productName' | 'quantity'>[];
+}
+
+export interface Order extends OrderSummary {
+  buyerKind: string;
+  contactEmail: string;
+  contactPhone: string;
+  fulfillmentAddress: OrderAddress | null;
+  pickupHours: string | null;
+  trackingNumber: string | null;
+  billingAddress: OrderAddress;
+  subtotalCents: number;
+  taxAndFeesCents: number;
+  /** Null unless the viewer works at the order's business (or is an admin). */
+  commissionCents: number | null;
+  payoutCents: number | null;
+  payoutStatus: string | null;
+  viewerIsSeller: boolean;
+  /** The statuses the viewer may move the order to now, cancellation aside. */
+  nextStatuses: string[];
+  canCancel: boolean;
+  lines: OrderLine[];
+  events: OrderEvent[];
+}
+
+export interface OrderPage<Row> {
+  total: number;
+  orders: Row[];
+}
+
+const ORDER_SUMMARY_FIELDS = gql`
+  fragment OrderSummaryFields on Order {
+    id
+    number
+    status
+    statusLabel
+    createdAt
+    businessId
+    businessName
+    businessSlug
+    contactName
+    fulfillmentMode
+    totalCents
+    refundedCents
+  }
+`;
+
+const ADDRESS_FIELDS = gql`
+  fragment OrderAddressFields on OrderAddress {
+    name
+    line1
+    line2
+    city
+    state
+    zip
+  }
+`;
+
+const ORDER_FIELDS = gql`
+  fragment OrderFields on Order {
+    ...OrderSummaryFields
+    buyerKind
+    contactEmail
+    contactPhone
+    fulfillmentAddress {
+      ...OrderAddressFields
+    }
+    pickupHours
+    trackingNumber
+    billingAddress {
+      ...OrderAddressFields
+    }
+    subtotalCents
+    taxAndFeesCents
+    commissionCents
+    payoutCents
+    payoutStatus
+    viewerIsSeller
+    nextStatuses
+    canCancel
+    lines {
+      id
+      productId
+      productName
+      unitPriceCents
+      quantity
+      refundedQuantity
+      lineTotalCents
+    }
+    events {
+      fromStatus
+      toStatus
+      toStatusLabel
+      note
+      createdAt
+    }
+  }
+  ${ORDER_SUMMARY_FIELDS}
+  ${ADDRESS_FIELDS}
+`;
+
+export const BUSINESS_ORDERS = gql`
+  query BusinessOrders(
+    $status: String
+    $businessId: Int
+    $search: String
+    $limit: Int
+    $offset: Int
+  ) {
+    businessOrders(
+      status: $status
+      businessId: $businessId
+      search: $search
+      limit: $limit
+      offset: $offset
+    ) {
+      total
+      orders {
+        ...OrderSummaryFields
+      }
+    }
+  }
+  ${ORDER_SUMMARY_FIELDS}
+`;
+
+export interface BusinessOrdersData {
+  businessOrders: OrderPage<OrderSummary>;
+}
+
+export const MY_ORDERS = gql`
+  query MyOrders($limit: Int, $offset: Int) {
+    myOrders(limit: $limit, offset: $offset) {
+      total
+      orders {
+        ...OrderSummaryFields
+        lines {
+          id
+          productId
+          productName
+          quantity
+        }
+      }
+    }
+  }
+  ${ORDER_SUMMARY_FIELDS}
+`;
+
+export interface MyOrdersData {
+  myOrders: OrderPage<MyOrder>;
+}
+
+export const ORDER = gql`
+  query Order($id: Int!) {
+    order(id: $id) {
+      ...OrderFields
+    }
+  }
+  ${ORDER_FIELDS}
+`;
+
+export interface OrderData {
+  order: Order | null;
+}
+
+export const ADVANCE_ORDER = gql`
+  mutation AdvanceOrder($id: Int!, $to: String!, $trackingNumber: String) {
+    advanceOrder(id: $id, to: $to, trackingNumber: $trackingNumber) {
+      ...OrderFields
+    }
+  }
+  ${ORDER_FIELDS}
+`;
+
+export const CANCEL_ORDER = gql`
+  mutation CancelOrder($id: Int!, $reason: String) {
+    cancelOrder(id: $id, reason: $reason) {
+      ...OrderFields
+    }
+  }
+  ${ORDER_FIELDS}
+`;
+
+export const REFUND_ORDER_LINE = gql`
+  mutation RefundOrderLine($orderId: Int!, $lineId: Int!, $quantity: Int!, $reason: String) {
+    refundOrderLine(orderId: $orderId, lineId: $lineId, quantity: $quantity, reason: $reason) {
+      ...OrderFields
+    }
+  }
+  ${ORDER_FIELDS}
+`;

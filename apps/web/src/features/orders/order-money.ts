@@ -1,0 +1,22 @@
+import { formatCents } from '@bevy/core';
+import type { Order } from './order-documents';
+
+/**
+ * What a refund of `amount` of the subtotal gives back. The server adds the share of tax + fees
+ * at the order's rate; the page knows that rate only as the order's rounded tax, so the sum
+ * with tax is an estimate.
+ */
+export function refundText(order: Order, amount: number): string {
+  const products = formatCents(amount);
+  if (order.taxAndFeesCents === 0 || order.subtotalCents === 0) {
+    return `Refund to the buyer: ${products}`;
+  }
+  const refundedSubtotal = order.lines.reduce(
+    (sum, line) => sum + line.refundedQuantity * line.unitPriceCents,
+    0,
+  );
+  const kept = order.subtotalCents - refundedSubtotal - amount;
+  const keptTotal = kept + Math.round((kept * order.taxAndFeesCents) / order.subtotalCents);
+  const estimate = order.totalCents - keptTotal - order.refundedCents;
+  return `Refund to the buyer: ${products} plus its share of tax and fees, about ${formatCents(estimate)} in all`;
+}

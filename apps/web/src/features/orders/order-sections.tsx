@@ -1,0 +1,235 @@
+import { ADULT_SIGNATURE_NOTICE, formatCents } from '@bevy/core';
+import { formatPhoneNumber } from '@bevy/core/contact';
+import { Anchor, Button, Card, Stack, Table, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { PayoutStatusBadge } from '../../components/order-status';
+import { formatTimestampDateTime } from '../../lib/dates';
+import type { Order, OrderLine } from './order-documents';
+import { AddressLines } from './order-ui';
+
+/** Units of a line that can still be refunded. */
+export const refundableUnits = (line: OrderLine) => line.quantity - line.refundedQuantity;
+
+/** A titled card of the detail page; its heading names the region. */
+export function OrderSection({
+  id,
+  title,
+  children,
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card component="section" aria-labelledby={id} withBorder padding="md" radius="md">
+      <Stack gap="sm">
+        <Title order={2} fz="lg" id={id}>
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+/** The order's lines; for the seller, each with a Refund button while units remain. */
+export function LinesTable({
+  order,
+  onRefund,
+}: {
+  order: Order;
+  /** Absent when the viewer may not refund. */
+  onRefund?: (line: OrderLine) => void;
+}) {
+  const anyRefunded = order.lines.some((line) => line.refundedQuantity > 0);
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table verticalSpacing="xs" aria-label={`Items of order ${order.number}`}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Product</Table.Th>
+            <Table.Th scope="col" ta="right">
+              Unit price
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              Quantity
+            </Table.Th>
+            {anyRefunded ? (
+              <Table.Th scope="col" ta="right">
+                Refunded
+              </Table.Th>
+            ) : null}
+            <Table.Th scope="col" ta="right">
+              Line total
+            </Table.Th>
+            {onRefund ? <Table.Th scope="col">Refund</Table.Th> : null}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {order.lines.map((line) => (
+            <Table.Tr key={line.id}>
+              <Table.Th scope="row" fw={500}>
+                {line.productName}
+              </Table.Th>
+              <Table.Td ta="right">{formatCents(line.unitPriceCents)}</Table.Td>
+              <Table.Td ta="right">{line.quantity}</Table.Td>
+              {anyRefunded ? (
+                <Table.Td ta="right">
+                  {line.refundedQuantity > 0 ? line.refundedQuantity : '—'}
+                </Table.Td>
+              ) : null}
+              <Table.Td ta="right">{formatCents(line.lineTotalCents)}</Table.Td>
+              {onRefund ? (
+                <Table.Td>
+                  {refundableUnits(line) > 0 ? (
+                    <Button
+                      size="xs"
+                      variant="default"
+                      onClick={() => onRefund(line)}
+                      aria-label={`Refund ${line.productName}`}
+                    >
+                      Refund
+                    </Button>
+                  ) : (
+                    <Text size="sm" c="dark.6">
+                      Refunded
+                    </Text>
+                  )}
+                </Table.Td>
+              ) : null}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function AmountRow({ label, cents, strong }: { label: string; cents: number; strong?: boolean }) {
+  return (
+    <Table.Tr>
+      <Table.Th scope="row" fw={strong ? 700 : 400}>
+        {label}
+      </Table.Th>
+      <Table.Td ta="right" fw={strong ? 700 : 400}>
+        {formatCents(cents)}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** Subtotal, tax and fees, total and refunds; for the seller also commission and payout. */
+export function TotalsTable({ order }: { order: Order }) {
+  return (
+    <Table verticalSpacing={6} aria-label={`Totals of order ${order.number}`}>
+      <Table.Tbody>
+        <AmountRow label="Subtotal" cents={order.subtotalCents} />
+        <AmountRow label="Tax and fees" cents={order.taxAndFeesCents} />
+        <AmountRow label="Total" cents={order.totalCents} strong />
+        {order.refundedCents > 0 ? (
+          <AmountRow label="Refunded" cents={order.refundedCents} />
+        ) : null}
+        {order.commissionCents !== null ? (
+          <AmountRow label="Commission (8%)" cents={order.commissionCents} />
+        ) : null}
+        {order.payoutCents !== null ? (
+          <AmountRow label="Payout to you" cents={order.payoutCents} strong />
+        ) : null}
+        {order.payoutStatus !== null ? (
+          <Table.Tr>
+            <Table.Th scope="row" fw={400}>
+              Payout status
+            </Table.Th>
+            <Table.Td ta="right">
+              <PayoutStatusBadge status={order.payoutStatus} />
+            </Table.Td>
+          </Table.Tr>
+        ) : null}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+const BUYER_KINDS: Record<string, string> = {
+  retail: 'Retail buyer',
+  wholesale: 'Wholesale buyer',
+};
+
+export function ContactDetails({ order }: { order: Order }) {
+  return (
+    <Stack gap={2}>
+      <Text fw={600}>{order.contactName}</Text>
+      <Anchor href={`mailto:${order.contactEmail}`}>{order.contactEmail}</Anchor>
+      <Anchor href={`tel:${order.contactPhone}`}>{formatPhoneNumber(order.contactPhone)}</Anchor>
+      <Text size="sm" c="dark.6">
+        {BUYER_KINDS[order.buyerKind] ?? order.buyerKind}
+      </Text>
+    </Stack>
+  );
+}
+
+/** How the order reaches the buyer: where to pick it up and when, or where it goes. */
+export function FulfillmentDetails({ order }: { order: Order }) {
+  const address = order.fulfillmentAddress;
+  const lead =
+    order.fulfillmentMode === 'pickup'
+      ? `Pickup from ${order.businessName}`
+      : order.fulfillmentMode === 'delivery'
+        ? `Delivery by ${order.businessName}`
+        : `Shipping by ${order.businessName}`;
+  return (
+    <Stack gap="xs">
+      <Text fw={600}>{lead}</Text>
+      {address ? <AddressLines address={address} /> : null}
+      {order.fulfillmentMode === 'pickup' && order.pickupHours ? (
+        <Text style={{ whiteSpace: 'pre-line' }}>
+          <Text span fw={600}>
+            Hours:
+          </Text>{' '}
+          {order.pickupHours}
+        </Text>
+      ) : null}
+      {order.trackingNumber ? (
+        <Text>
+          <Text span fw={600}>
+            Tracking number:
+          </Text>{' '}
+          {order.trackingNumber}
+        </Text>
+      ) : null}
+      {order.fulfillmentMode !== 'pickup' ? (
+        <Text size="sm" c="dark.6">
+          {ADULT_SIGNATURE_NOTICE}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** The order's history, oldest first. */
+export function HistoryList({ order }: { order: Order }) {
+  return (
+    <Stack component="ol" gap="sm" m={0} p={0} style={{ listStyle: 'none' }}>
+      {order.events.map((event, index) => (
+        <li
+          key={`${event.createdAt}-${index}`}
+          style={{
+            borderInlineStart: '3px solid var(--mantine-color-wine-2)',
+            paddingInlineStart: 'var(--mantine-spacing-sm)',
+          }}
+        >
+          {/* A refund leaves the status as it was: its note says what happened. */}
+          <Text fw={600}>
+            {event.fromStatus === event.toStatus && event.note ? event.note : event.toStatusLabel}
+          </Text>
+          <Text size="sm" c="dark.6">
+            <time dateTime={event.createdAt}>{formatTimestampDateTime(event.createdAt)}</time>
+          </Text>
+          {event.note && event.fromStatus !== event.toStatus ? (
+            <Text size="sm">{event.note}</Text>
+          ) : null}
+        </li>
+      ))}
+    </Stack>
+  );
+}

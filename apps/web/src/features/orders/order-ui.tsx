@@ -1,0 +1,133 @@
+import { formatCents } from '@bevy/core';
+import { Alert, Anchor, Button, Container, Group, Modal, Table, Text, Title } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { OrderAddress, OrderSummary } from './order-documents';
+
+export const orderPath = (id: number) => `/orders/${id}`;
+
+/** "Showing 26–50 of 120 orders". */
+export function pageSummary(page: number, pageSize: number, shown: number, total: number): string {
+  const noun = total === 1 ? 'order' : 'orders';
+  if (shown === 0) return `No orders on this page (${total} ${noun} in all).`;
+  const first = (page - 1) * pageSize + 1;
+  return `Showing ${first}–${first + shown - 1} of ${total} ${noun}`;
+}
+
+/** A refusal or failure from the server, announced as it appears. */
+export function ErrorAlert({
+  title,
+  message,
+  onRetry,
+}: {
+  title?: string;
+  message: string;
+  onRetry?: () => void;
+}) {
+  return (
+    <Alert color="red" variant="light" title={title} icon={<IconAlertCircle aria-hidden />}>
+      <Group justify="space-between" gap="sm">
+        <Text size="sm" c="dark.8">
+          {message}
+        </Text>
+        {onRetry ? (
+          <Button size="xs" variant="default" onClick={onRetry}>
+            Try again
+          </Button>
+        ) : null}
+      </Group>
+    </Alert>
+  );
+}
+
+/**
+ * What anyone sees for an order that does not exist or is not theirs: the same page either way,
+ * so it does not tell whether the order exists.
+ */
+export function OrderNotFound() {
+  return (
+    <Container size="md" py="xl">
+      <Title order={1}>Order not found</Title>
+      <Text mt="md">
+        There is no order at this address that you can see. Orders are shown to their buyer and to
+        the people who work at the business that sold them.
+      </Text>
+      <Group mt="md" gap="lg">
+        <Anchor component={Link} to="/consumer">
+          Your orders
+        </Anchor>
+        <Anchor component={Link} to="/shop">
+          Go to the shop
+        </Anchor>
+      </Group>
+    </Container>
+  );
+}
+
+/** An address as lines of text. */
+export function AddressLines({ address }: { address: OrderAddress }) {
+  return (
+    <Text component="address" fs="normal" style={{ fontStyle: 'normal' }}>
+      {address.name ? (
+        <>
+          {address.name}
+          <br />
+        </>
+      ) : null}
+      {address.line1}
+      <br />
+      {address.line2 ? (
+        <>
+          {address.line2}
+          <br />
+        </>
+      ) : null}
+      {address.city}, {address.state} {address.zip}
+    </Text>
+  );
+}
+
+/** A modal with a labelled close button, whose header is a div (Mantine's <header> would be a second banner landmark). */
+export function OrderModal({
+  opened,
+  onClose,
+  title,
+  children,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <Modal.Root opened={opened} onClose={onClose} centered returnFocus>
+      <Modal.Overlay />
+      <Modal.Content>
+        <Modal.Header renderRoot={(props) => <div {...props} />}>
+          <Modal.Title fw={700}>{title}</Modal.Title>
+          <Modal.CloseButton aria-label="Close" />
+        </Modal.Header>
+        <Modal.Body>{children}</Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
+  );
+}
+
+/** An order's total in a list, with what was refunded of it. */
+export function TotalCell({
+  order,
+}: {
+  order: Pick<OrderSummary, 'totalCents' | 'refundedCents'>;
+}) {
+  return (
+    <Table.Td ta="right">
+      {formatCents(order.totalCents)}
+      {order.refundedCents > 0 ? (
+        <Text size="xs" c="dark.6">
+          {formatCents(order.refundedCents)} refunded
+        </Text>
+      ) : null}
+    </Table.Td>
+  );
+}
