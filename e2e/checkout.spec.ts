@@ -1,3 +1,4 @@
+import { formatCents } from '@bevy/core';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
 
@@ -35,6 +36,7 @@ async function fillCheckout(page: Page, cardNumber: string) {
 
 test('a retail buyer pays once for two producers: pickup from one, shipping from the other', async ({
   page,
+  browser,
 }) => {
   test.slow();
   await logIn(page, 'buyer@bevy.example', 'bevy-buyer-demo');
@@ -102,7 +104,58 @@ test('a retail buyer pays once for two producers: pickup from one, shipping from
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: 'test-results/checkout-success.png', fullPage: true });
 
-  // Reopened from the address bar, the page reads the orders back from the server.
-  await page.reload();
+  const pickupHeading = await pickedUp.getByRole('heading').first().textContent();
+  const pickupNumber = /BV-\d+/.exec(pickupHeading!)![0];
+  const subtotalText = await pickedUp
+    .getByRole('row')
+    .nth(1)
+    .getByRole('cell')
+    .last()
+    .textContent();
+  const subtotal = Math.round(Number(subtotalText!.replace(/[$,]/g, '')) * 100);
+
+  // Opened afresh (no state from checkout), the page reads the orders back from the server.
+  await page.goto(page.url());
   await expect(page.getByRole('region', { name: /^Order BV-\d+ from/ })).toHaveCount(2);
+
+  // The buyer's orders.
+  await page.getByRole('link', { name: 'See all your orders' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your orders' })).toBeVisible();
+  await expect(page.getByRole('link', { name: pickupNumber, exact: true })).toBeVisible();
+  await expect(page.getByRole('main')).toContainText('Cascadia Hollow Cellars');
+
+  // The producer accepts the pickup order, marks it ready, then completed.
+  const sellerContext = await browser.newContext();
+  const seller = await sellerContext.newPage();
+  await logIn(seller, 'seller@bevy.example', 'bevy-seller-demo');
+  await seller.goto('/business/orders');
+  await seller
+    .getByRole('searchbox', { name: 'Search by order number or buyer' })
+    .fill(pickupNumber);
+  await seller.getByRole('link', { name: pickupNumber, exact: true }).click();
+  await expect(
+    seller.getByRole('heading', { level: 1, name: `Order ${pickupNumber}` }),
+  ).toBeVisible();
+  const actions = seller.getByRole('group', { name: 'Order actions' });
+  await actions.getByRole('button', { name: 'Accept order' }).click();
+  await actions.getByRole('button', { name: 'Mark ready for pickup' }).click();
+  await actions.getByRole('button', { name: 'Mark completed' }).click();
+  await expect(seller.getByRole('status', { name: 'Order status' })).toHaveText('Completed');
+  // 8% of the subtotal, rounded half up to the cent (decision 009).
+  const commission = formatCents(Math.floor((subtotal * 8 + 50) / 100));
+  await expect(
+    seller
+      .getByRole('table', { name: `Totals of order ${pickupNumber}` })
+      .getByRole('row', { name: /^Commission \(8%\)/ }),
+  ).toContainText(commission);
+
+  // The producer's ledger shows the order with its 8% commission.
+  await seller.goto('/business/burnside-gravity-brewing/payouts');
+  const ledgerRow = seller
+    .getByRole('row')
+    .filter({ has: seller.getByRole('link', { name: pickupNumber, exact: true }) });
+  await expect(ledgerRow).toContainText('Completed');
+  await expect(ledgerRow).toContainText(commission);
+  await seller.screenshot({ path: 'test-results/checkout-payouts.png', fullPage: true });
+  await sellerContext.close();
 });

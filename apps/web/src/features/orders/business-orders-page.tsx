@@ -16,7 +16,7 @@ import {
 import { useDebouncedCallback, useDocumentTitle } from '@mantine/hooks';
 import { IconDownload, IconReceipt, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { useQuery } from 'urql';
 import { CaptionedTable } from '../../components/captioned-table';
 import { EmptyState } from '../../components/empty-state';
@@ -136,7 +136,12 @@ export function BusinessOrdersPage() {
     setAppliedSearch(filters.search);
     if (searchText.trim() !== filters.search) setSearchText(filters.search);
   }
-  const applySearch = useDebouncedCallback((text: string) => update({ search: text.trim() }), 300);
+  const { pathname } = useLocation();
+  const applySearch = useDebouncedCallback((text: string) => {
+    // A click on an order may already have left this page while the order's page loads (this
+    // one stays mounted meanwhile): the search must not bring the buyer back here.
+    if (window.location.pathname === pathname) update({ search: text.trim() });
+  }, 300);
 
   const [result, reexecute] = useQuery<BusinessOrdersData>({
     query: BUSINESS_ORDERS,
