@@ -37,6 +37,8 @@ export const CHECKOUT_LIMITS = {
   maxQuantityPerLine: 9_999,
   minAmountCents: 50,
   maxAmountCents: 99_999_999,
+  /** Declined payments a buyer may have in an hour before checkout stops them (card testing). */
+  maxDeclinesPerHour: 5,
 } as const;
 
 /** What happens after an order is placed, by fulfilment, for /success and the buyer's email. */

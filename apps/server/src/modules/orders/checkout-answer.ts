@@ -48,7 +48,9 @@ export type CheckoutErrorCode =
   /** The card was declined; the cart is kept and nothing was charged. */
   | 'PAYMENT_DECLINED'
   /** The payment service failed; nothing is left placed. */
-  | 'PAYMENT_FAILED';
+  | 'PAYMENT_FAILED'
+  /** Too many declined payments lately (card testing); nothing was tried. */
+  | 'TOO_MANY_DECLINES';
 
 export interface CheckoutRefusal {
   code: CheckoutErrorCode;

@@ -9,6 +9,7 @@ import {
   orders,
   paymentAccounts,
   products,
+  users,
 } from '../../db/schema';
 import { gql, logInAs } from '../../test/graphql-client';
 import { createOfflineProvider } from '../payments/offline-provider';
@@ -470,6 +471,39 @@ describe('payment', () => {
     expect(failed).toMatchObject({ code: 'PAYMENT_FAILED' });
     expect(await stockOf(db(), wine.id)).toBe(2);
     expect((await ordersHolding(wine.id)).map((order) => order.status)).toEqual(['payment_failed']);
+  });
+
+  it('after five declines in an hour, stops the buyer before any card is tried (card testing)', async () => {
+    const producer = await createProducer(db());
+    const wine = await createProduct(db(), producer.id, { stock: 3 });
+    // A buyer of its own, so that its declines stop no other test.
+    const [tester] = await db()
+      .insert(users)
+      .values({
+        name: 'Card Tester',
+        email: 'card-tester@bevy.example',
+        password_hash: 'not-a-hash',
+        date_of_birth: '1985-06-15',
+      })
+      .returning({ id: users.id });
+    const attempt = (number: string, now?: Date) =>
+      placeOrder(
+        checkoutContext(db(), t.app.log, tester!.id),
+        orderRequest([{ productId: wine.id, quantity: 1 }], [producer.id], payingWith(number)),
+        now,
+      );
+    for (let i = 0; i < 5; i++) {
+      expect(await refusal(attempt(CARDS.declined))).toMatchObject({ code: 'PAYMENT_DECLINED' });
+    }
+    const stopped = await refusal(attempt(CARDS.succeeds));
+    expect(stopped).toMatchObject({ code: 'TOO_MANY_DECLINES' });
+    expect(stopped.message).toMatch(/^Too many declined payments in the last hour/);
+    expect(await stockOf(db(), wine.id)).toBe(3);
+    expect((await ordersHolding(wine.id)).map((order) => order.status)).not.toContain('placed');
+    // An hour later the buyer may try again.
+    const later = new Date(Date.now() + 61 * 60 * 1000);
+    const placed = (await attempt(CARDS.succeeds, later)) as { orders: { status: string }[] };
+    expect(placed.orders.map((order) => order.status)).toEqual(['placed']);
   });
 
   it('offline: a card number that is not a Stripe test card is declined, a mistyped one too', async () => {

@@ -54,6 +54,7 @@ import {
   type CatalogueProduct,
   type PricedOrder,
 } from './checkout-pricing';
+import { declineLimitRefusal } from './checkout-limits';
 import { paidCheckoutMovements, type OrderMoney } from './ledger';
 import { queueCheckoutEmails, type OrderEmailContext } from './order-emails';
 
@@ -683,6 +684,8 @@ async function runCheckout(
   let amount: number;
   let payoutAccounts: ReadonlyMap<number, string>;
   try {
+    const tooManyDeclines = await declineLimitRefusal(ctx.db, buyerId, now);
+    if (tooManyDeclines) return await refuse(ctx.db, claim.id, tooManyDeclines);
     const user = (await findUser(ctx.db, buyerId))!;
     if (!isOfLegalAge(user.date_of_birth, isoDate(now))) {
       return await refuse(ctx.db, claim.id, {

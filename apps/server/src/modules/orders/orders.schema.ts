@@ -155,7 +155,7 @@ builder.mutationFields((t) => ({
     description:
       'Re-prices the cart, creates one order per producer and charges the card once. Refusals ' +
       'come back as errors with a code: BAD_USER_INPUT, SOLD_OUT, PRICE_CHANGED, ' +
-      'PAYMENT_DECLINED, PAYMENT_FAILED, IDEMPOTENCY_KEY_REUSED, CHECKOUT_IN_PROGRESS.',
+      'PAYMENT_DECLINED, PAYMENT_FAILED, TOO_MANY_DECLINES, IDEMPOTENCY_KEY_REUSED, CHECKOUT_IN_PROGRESS.',
     args: { input: t.arg({ type: PlaceOrderInput, required: true }) },
     resolve: (_root, args, ctx) => placeOrder(ctx, args.input),
   }),

@@ -1,0 +1,35 @@
+import { CHECKOUT_LIMITS } from '@bevy/core';
+import { and, count, eq, gt, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { checkouts } from '../../db/schema';
+import type { CheckoutRefusal } from './checkout-answer';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+export const TOO_MANY_DECLINES_MESSAGE =
+  'Too many declined payments in the last hour. Please wait an hour, or call your bank, before you try again.';
+
+/**
+ * Card testing (trying many stolen numbers through one account) shows as a run of declines:
+ * after a few in an hour, the buyer's new attempts are refused before any card is charged.
+ * Failures to reach the payment service are ours, not the buyer's, and do not count.
+ */
+export async function declineLimitRefusal(
+  db: Db,
+  buyerId: number,
+  now: Date,
+): Promise<CheckoutRefusal | null> {
+  const [row] = await db
+    .select({ declines: count() })
+    .from(checkouts)
+    .where(
+      and(
+        eq(checkouts.buyer_id, buyerId),
+        eq(checkouts.status, 'payment_failed'),
+        ne(checkouts.failure_code, 'provider_error'),
+        gt(checkouts.updated_at, new Date(now.getTime() - HOUR_MS)),
+      ),
+    );
+  if ((row?.declines ?? 0) < CHECKOUT_LIMITS.maxDeclinesPerHour) return null;
+  return { code: 'TOO_MANY_DECLINES', message: TOO_MANY_DECLINES_MESSAGE };
+}
