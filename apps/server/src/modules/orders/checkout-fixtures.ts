@@ -99,6 +99,26 @@ export async function createProduct(
   return { id: row!.id, name };
 }
 
+let buyersMade = 0;
+
+/**
+ * A buyer of legal age of its own, for tests whose declined payments must not count against
+ * another test's buyer (checkout stops a buyer after five declines in an hour).
+ */
+export async function createBuyer(db: Db): Promise<number> {
+  buyersMade += 1;
+  const [row] = await db
+    .insert(users)
+    .values({
+      name: `Test Buyer ${buyersMade}`,
+      email: `test-buyer-${process.pid}-${buyersMade}-${Date.now()}@bevy.example`,
+      password_hash: 'not-a-password-hash',
+      date_of_birth: '1985-06-15',
+    })
+    .returning({ id: users.id });
+  return row!.id;
+}
+
 export async function userIdByEmail(db: Db, email: string): Promise<number> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   return row!.id;

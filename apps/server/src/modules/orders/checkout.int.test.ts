@@ -9,7 +9,6 @@ import {
   orders,
   paymentAccounts,
   products,
-  users,
 } from '../../db/schema';
 import { gql, logInAs } from '../../test/graphql-client';
 import { createOfflineProvider } from '../payments/offline-provider';
@@ -18,6 +17,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import {
   CARDS,
   checkoutContext,
+  createBuyer,
   createProducer,
   createProduct,
   orderRequest,
@@ -477,18 +477,10 @@ describe('payment', () => {
     const producer = await createProducer(db());
     const wine = await createProduct(db(), producer.id, { stock: 3 });
     // A buyer of its own, so that its declines stop no other test.
-    const [tester] = await db()
-      .insert(users)
-      .values({
-        name: 'Card Tester',
-        email: 'card-tester@bevy.example',
-        password_hash: 'not-a-hash',
-        date_of_birth: '1985-06-15',
-      })
-      .returning({ id: users.id });
+    const tester = await createBuyer(db());
     const attempt = (number: string, now?: Date) =>
       placeOrder(
-        checkoutContext(db(), t.app.log, tester!.id),
+        checkoutContext(db(), t.app.log, tester),
         orderRequest([{ productId: wine.id, quantity: 1 }], [producer.id], payingWith(number)),
         now,
       );

@@ -164,7 +164,11 @@ export async function paymentRoutes(
     }
     const parsed = offlineOnboardingSchema.safeParse(body);
     if (!parsed.success) return sendFieldErrors(reply, parsed.error.issues);
-    const state = await completeOfflineOnboarding({ db }, found.account, parsed.data);
+    const state = await completeOfflineOnboarding(
+      { db, payments, log: request.log },
+      found.account,
+      parsed.data,
+    );
     return {
       account: { id: found.account.account_id, ...state },
       business: { name: found.business.name, slug: found.business.slug },

@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import type { RequestContext } from '../../graphql/context';
 import { businesses, paymentAccounts } from '../../db/schema';
 import type { BusinessRow } from '../businesses/businesses.service';
+import { releaseHeldPayouts } from '../orders/payout-release.service';
 import type { OfflineOnboardingInput } from '@bevy/core/schemas';
 import { createOfflineProvider, offlineVerification } from './offline-provider';
 import type { PaymentAccountState } from './payment-provider';
@@ -192,7 +193,11 @@ export async function currentPaymentState(
   const changed = (Object.keys(fresh) as (keyof PaymentAccountState)[]).some(
     (key) => fresh[key] !== cached[key],
   );
-  if (changed) await cacheState(ctx, businessId, fresh);
+  if (changed) {
+    await cacheState(ctx, businessId, fresh);
+    // Orders paid while the producer could not take payouts were held for it until now.
+    if (fresh.charges_enabled) await releaseHeldPayouts(ctx, businessId);
+  }
   return fresh;
 }
 
@@ -221,11 +226,12 @@ export async function findOfflineAccount(ctx: Pick<RequestContext, 'db'>, accoun
  * Nothing typed into the form is stored; only the outcome is.
  */
 export async function completeOfflineOnboarding(
-  ctx: Pick<RequestContext, 'db'>,
+  ctx: PaymentsContext,
   account: PaymentAccountRow,
   input: OfflineOnboardingInput,
 ): Promise<PaymentAccountState> {
   const state = offlineVerification(input);
   await cacheState(ctx, account.business_id, state);
+  if (state.charges_enabled) await releaseHeldPayouts(ctx, account.business_id);
   return state;
 }

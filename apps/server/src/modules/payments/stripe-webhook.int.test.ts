@@ -17,11 +17,11 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import type { PaidCheckoutView } from '../orders/checkout-answer';
 import {
   checkoutContext,
+  createBuyer,
   createProducer,
   createProduct,
   orderRequest,
   stockOf,
-  userIdByEmail,
   type LineSpec,
 } from '../orders/checkout-fixtures';
 import { placeOrder } from '../orders/checkout.service';
@@ -36,10 +36,8 @@ const SECRET = 'whsec_integration_account_endpoint';
 const CONNECT_SECRET = 'whsec_integration_connect_endpoint';
 
 let t: TestApp;
-let buyerId: number;
 beforeAll(async () => {
   t = await createTestApp({ STRIPE_WEBHOOK_SECRET: `${SECRET},${CONNECT_SECRET}` });
-  buyerId = await userIdByEmail(t.database.db, 'buyer@bevy.example');
 });
 afterAll(() => t.close());
 
@@ -85,6 +83,8 @@ function controlledStripe() {
 }
 
 interface StartedCheckout {
+  /** A buyer of its own: declines count against a buyer, and some of these checkouts fail. */
+  buyerId: number;
   input: ReturnType<typeof orderRequest>;
   /** The buyer's request, still waiting for Stripe's answer. */
   placing: Promise<PaidCheckoutView>;
@@ -97,6 +97,7 @@ interface StartedCheckout {
 /** A checkout whose orders hold their stock while the charge waits for Stripe. */
 async function startCheckout(lines: LineSpec[], businessIds: number[]): Promise<StartedCheckout> {
   const stripe = controlledStripe();
+  const buyerId = await createBuyer(db());
   const input = orderRequest(lines, businessIds, { payment: { paymentMethodId: 'pm_card_visa' } });
   const placing = placeOrder(
     checkoutContext(db(), t.app.log, buyerId, stripe.provider),
@@ -106,6 +107,7 @@ async function startCheckout(lines: LineSpec[], businessIds: number[]): Promise<
   placing.catch(() => undefined);
   const charge = await stripe.next();
   return {
+    buyerId,
     input,
     placing,
     charge,
@@ -422,14 +424,14 @@ describe('Stripe webhooks', () => {
 
       // The buyer asks again with the same key: the webhook's outcome is the answer.
       const repeatPaid = await placeOrder(
-        checkoutContext(db(), t.app.log, buyerId, controlledStripe().provider),
+        checkoutContext(db(), t.app.log, paid.buyerId, controlledStripe().provider),
         structuredClone(paid.input),
       );
       expect(repeatPaid).toEqual((afterPaid.answer as { checkout: unknown }).checkout);
       expect(repeatPaid.orders.map((order) => order.status)).toEqual(['placed', 'placed']);
       await expect(
         placeOrder(
-          checkoutContext(db(), t.app.log, buyerId, controlledStripe().provider),
+          checkoutContext(db(), t.app.log, declined.buyerId, controlledStripe().provider),
           structuredClone(declined.input),
         ),
       ).rejects.toMatchObject({ extensions: { code: 'PAYMENT_DECLINED' } });

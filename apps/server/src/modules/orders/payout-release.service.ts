@@ -1,0 +1,113 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { checkouts, ledgerEntries, orders, paymentAccounts } from '../../db/schema';
+import type { RequestContext } from '../../graphql/context';
+
+type ReleaseContext = Pick<RequestContext, 'db' | 'payments' | 'log'>;
+
+export interface ReleaseOutcome {
+  transferred: number;
+  failed: number;
+}
+
+/** The connected account of the business that can take a payout now, if there is one. */
+async function payoutAccountOf(ctx: ReleaseContext, businessId: number) {
+  const [account] = await ctx.db
+    .select({ accountId: paymentAccounts.account_id })
+    .from(paymentAccounts)
+    .where(
+      and(
+        eq(paymentAccounts.business_id, businessId),
+        eq(paymentAccounts.provider, ctx.payments.kind),
+        eq(paymentAccounts.charges_enabled, true),
+      ),
+    );
+  return account?.accountId ?? null;
+}
+
+/**
+ * Sends one held payout. The order's row is locked for the call, as refunds lock it, so that a
+ * refund and a release cannot both count the same money: the producer gets the transfer less
+ * what refunds already took back from it. The key is the one checkout used for this payout, so
+ * a transfer that went through then but was never recorded is not made twice.
+ */
+async function releaseOne(
+  ctx: ReleaseContext,
+  orderId: number,
+  destination: string,
+): Promise<'transferred' | 'reversed' | 'skipped'> {
+  return ctx.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!order || order.payout_status !== 'held') return 'skipped';
+    const [checkout] = await db
+      .select({ chargeId: checkouts.provider_charge_id, transferGroup: checkouts.transfer_group })
+      .from(checkouts)
+      .where(eq(checkouts.id, order.checkout_id));
+    const entries = await db
+      .select({ kind: ledgerEntries.kind, amount: ledgerEntries.amount_cents })
+      .from(ledgerEntries)
+      .where(
+        and(
+          eq(ledgerEntries.order_id, orderId),
+          inArray(ledgerEntries.kind, ['transfer', 'transfer_reversal']),
+        ),
+      );
+    const sum = (kind: string) =>
+      entries.filter((entry) => entry.kind === kind).reduce((t, entry) => t + entry.amount, 0);
+    const owed = sum('transfer') - sum('transfer_reversal');
+    if (owed <= 0) {
+      await db
+        .update(orders)
+        .set({ payout_status: 'reversed', updated_at: new Date() })
+        .where(eq(orders.id, orderId));
+      return 'reversed';
+    }
+    if (!checkout?.chargeId) return 'skipped';
+    const transferId = await ctx.payments.transferPayout({
+      amountCents: owed,
+      destinationAccountId: destination,
+      transferGroup: checkout.transferGroup,
+      sourceChargeId: checkout.chargeId,
+      idempotencyKey: `bevy-payout-${orderId}`,
+      description: `Bevy order ${order.number}`,
+    });
+    await db
+      .update(ledgerEntries)
+      .set({ provider_reference: transferId })
+      .where(and(eq(ledgerEntries.order_id, orderId), eq(ledgerEntries.kind, 'transfer')));
+    await db
+      .update(orders)
+      .set({ payout_status: 'transferred', updated_at: new Date() })
+      .where(eq(orders.id, orderId));
+    return 'transferred';
+  });
+}
+
+/**
+ * Pays out what was held for a business while it could not take payouts (no connected account
+ * yet, or a transfer that failed), once its account can. Called when a producer finishes
+ * onboarding and when the provider reports the account enabled; safe to call any number of times.
+ */
+export async function releaseHeldPayouts(
+  ctx: ReleaseContext,
+  businessId: number,
+): Promise<ReleaseOutcome> {
+  const outcome: ReleaseOutcome = { transferred: 0, failed: 0 };
+  const destination = await payoutAccountOf(ctx, businessId);
+  if (!destination) return outcome;
+  const held = await ctx.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.business_id, businessId), eq(orders.payout_status, 'held')))
+    .orderBy(asc(orders.id));
+  for (const { id } of held) {
+    try {
+      if ((await releaseOne(ctx, id, destination)) === 'transferred') outcome.transferred++;
+    } catch (error) {
+      outcome.failed++;
+      ctx.log.warn({ err: error, orderId: id }, 'a held payout could not be sent; it stays held');
+    }
+  }
+  return outcome;
+}
