@@ -1,0 +1,575 @@
+// `npm run bench:checkout`: buyers placing orders of five lines from two producers through the
+// real placeOrder mutation over HTTP, on PostgreSQL, with the offline payment provider. The server
+// (buildApp, production settings) runs in this process; the buyers run in a child process
+// (checkout-load-worker.ts). Prints latency percentiles, throughput and errors, then checks that
+// the database holds exactly what was placed and that the ledger balances. Options:
+//   --database-url postgres://...  default BENCH_CHECKOUT_DATABASE_URL or
+//                                  postgres://postgres@127.0.0.1:5432/bevy_bench_checkout
+//                                  (dropped and created afresh on every run)
+//   --buyers 20 --orders 2000 --warmup 200   concurrent buyers, measured orders, untimed orders
+//   --baseline 300                 first, this many orders from one buyer alone (0: none)
+//   --products 25                  products per producer that carts are drawn from
+//   --hot                          every cart holds the same five products (one hot row each)
+//   --pool 10                      PostgreSQL connections of the server (the server's default)
+//   --rate 0                       orders per second for all buyers together, each order timed
+//                                  from when it was due; 0 (default) is a closed loop, each buyer
+//                                  sending its next order as soon as the last one is answered
+//   --seed 42 --out /tmp/bench-checkout.json
+import { execFileSync, fork } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import { count, eq, sql, sum } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { openDatabase, type Db } from '../db/client';
+import {
+  businessMembers,
+  checkouts,
+  ledgerEntries,
+  mailOutbox,
+  orderLines,
+  orders,
+  paymentAccounts,
+  products,
+} from '../db/schema';
+import { signUp } from '../modules/accounts/accounts.service';
+import { CARDS, createProducer, createProduct } from '../modules/orders/checkout-fixtures';
+import { mulberry32 } from '../modules/seed/catalogue/random';
+import type { CheckoutLoadRequest, CheckoutLoadResult } from './checkout-load-worker';
+
+const { values: args } = parseArgs({
+  options: {
+    'database-url': {
+      type: 'string',
+      default:
+        process.env['BENCH_CHECKOUT_DATABASE_URL'] ??
+        'postgres://postgres@127.0.0.1:5432/bevy_bench_checkout',
+    },
+    buyers: { type: 'string', default: '20' },
+    orders: { type: 'string', default: '2000' },
+    warmup: { type: 'string', default: '200' },
+    baseline: { type: 'string', default: '300' },
+    products: { type: 'string', default: '25' },
+    hot: { type: 'boolean', default: false },
+    pool: { type: 'string', default: '10' },
+    rate: { type: 'string', default: '0' },
+    seed: { type: 'string', default: '42' },
+    out: { type: 'string', default: '/tmp/bench-checkout.json' },
+  },
+});
+
+const wholeNumber = (name: string, min = 0) => {
+  const value = Number(args[name as keyof typeof args]);
+  if (!Number.isInteger(value) || value < min) throw new Error(`--${name} must be a whole number`);
+  return value;
+};
+const buyerCount = wholeNumber('buyers', 1);
+const orderCount = wholeNumber('orders', 1);
+const warmupCount = wholeNumber('warmup');
+const baselineCount = wholeNumber('baseline');
+const productsPerProducer = wholeNumber('products', 3);
+const poolSize = wholeNumber('pool', 1);
+const rate = wholeNumber('rate');
+const databaseUrl = args['database-url'];
+const databaseName = decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
+
+const out = (line = '') => process.stdout.write(`${line}\n`);
+
+// Round trips to PostgreSQL, counted in this process (the server's): every statement, BEGIN and
+// COMMIT is one Client#query; a wait for a pooled connection is one Pool#connect.
+const profile = { queries: 0, queryMs: 0, connects: 0, connectMs: 0 };
+type Callback = (...results: unknown[]) => unknown;
+function timeCalls(
+  target: object,
+  method: string,
+  onDone: (ms: number, callArgs: unknown[]) => void,
+) {
+  const original = (target as Record<string, (...args: unknown[]) => unknown>)[method]!;
+  (target as Record<string, unknown>)[method] = function (this: unknown, ...callArgs: unknown[]) {
+    const started = performance.now();
+    const last = callArgs.at(-1);
+    if (typeof last === 'function') {
+      callArgs[callArgs.length - 1] = (...results: unknown[]) => {
+        onDone(performance.now() - started, callArgs);
+        return (last as Callback)(...results);
+      };
+      return original.apply(this, callArgs);
+    }
+    const result = original.apply(this, callArgs);
+    return result instanceof Promise
+      ? result.finally(() => onDone(performance.now() - started, callArgs))
+      : result;
+  };
+}
+/** When set, every statement with its time, for the trace of one checkout. */
+let trace: { statement: string; ms: number }[] | null = null;
+timeCalls(pg.Client.prototype, 'query', (ms, [query]) => {
+  profile.queries++;
+  profile.queryMs += ms;
+  const text = typeof query === 'string' ? query : (query as { text?: string }).text;
+  trace?.push({ statement: (text ?? '?').replace(/\s+/g, ' ').slice(0, 90), ms });
+});
+timeCalls(pg.Pool.prototype, 'connect', (ms) => {
+  profile.connects++;
+  profile.connectMs += ms;
+  trace?.push({ statement: '(pool connection)', ms });
+});
+
+/** Drops and creates the benchmark's database, from the server's maintenance database. */
+async function recreateDatabase(url: string) {
+  const parsed = new URL(url);
+  const name = decodeURIComponent(parsed.pathname.slice(1));
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Unusual database name: ${name}`);
+  parsed.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: parsed.toString() });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+    const { rows } = await admin.query<{ server_version: string }>('show server_version');
+    return rows[0]!.server_version;
+  } finally {
+    await admin.end();
+  }
+}
+
+const PASSWORD = 'amber lantern orchard 7f3a river';
+const STOCK = 10_000_000;
+
+async function seed(db: Db) {
+  const ctx = { db };
+  const cellar = await createProducer(db, { sales_tax_rate: '8.8750' });
+  const brewery = await createProducer(db, {
+    sales_tax_rate: '0',
+    fulfillment_allow_pickup_retail: false,
+    fulfillment_ship_retail: true,
+    ship_to_states: ['OR', 'WA', 'CA'],
+  });
+  const catalogue = new Map<number, number[]>();
+  for (const [index, producer] of [cellar, brewery].entries()) {
+    const ids: number[] = [];
+    for (let n = 0; n < productsPerProducer; n++) {
+      const price = 1200 + 100 * ((n * 7 + index) % 30);
+      const product = await createProduct(db, producer.id, {
+        stock: STOCK,
+        retail: [
+          [1, price],
+          [6, price - 200],
+        ],
+      });
+      ids.push(product.id);
+    }
+    catalogue.set(producer.id, ids);
+    // Producers with a connected account: every order's payout is transferred at once.
+    await db.insert(paymentAccounts).values({
+      business_id: producer.id,
+      provider: 'offline',
+      account_id: `acct_offline_${randomBytes(8).toString('hex')}`,
+      details_submitted: true,
+      charges_enabled: true,
+      payouts_enabled: true,
+    });
+    const staff = await signUp(ctx, {
+      name: `Staff of ${producer.name}`,
+      email: `staff-${producer.slug}@bench.example`,
+      password: PASSWORD,
+      dateOfBirth: '1980-03-04',
+    });
+    await db.insert(businessMembers).values({ user_id: staff.id, business_id: producer.id });
+  }
+  const buyers: string[] = [];
+  for (let n = 0; n < buyerCount; n++) {
+    const email = `buyer-${n}@bench.example`;
+    await signUp(ctx, {
+      name: `Bench Buyer ${n}`,
+      email,
+      password: PASSWORD,
+      dateOfBirth: '1985-05-05',
+    });
+    buyers.push(email);
+  }
+  return { cellar, brewery, catalogue, buyers };
+}
+
+type Seeded = Awaited<ReturnType<typeof seed>>;
+
+/** Carts of five lines: three products of the cellar (pickup), two of the brewery (shipped). */
+function carts(seeded: Seeded, howMany: number): Record<string, unknown>[] {
+  const next = mulberry32(Number(args.seed));
+  const pick = (ids: number[], n: number) => {
+    if (args.hot) return ids.slice(0, n);
+    const pool = [...ids];
+    return Array.from({ length: n }, () => pool.splice(Math.floor(next() * pool.length), 1)[0]!);
+  };
+  const cellarIds = seeded.catalogue.get(seeded.cellar.id)!;
+  const breweryIds = seeded.catalogue.get(seeded.brewery.id)!;
+  return Array.from({ length: howMany }, () => ({
+    lines: [...pick(cellarIds, 3), ...pick(breweryIds, 2)].map((productId) => ({
+      productId,
+      quantity: 1 + Math.floor(next() * 3),
+    })),
+    fulfillment: [
+      { businessId: seeded.cellar.id, mode: 'pickup' },
+      {
+        businessId: seeded.brewery.id,
+        mode: 'ship',
+        address: {
+          name: 'Bench Buyer',
+          line1: '1 Main St',
+          city: 'Eugene',
+          state: 'OR',
+          zip: '97401',
+        },
+      },
+    ],
+    contact: { name: 'Bench Buyer', email: 'buyer@bench.example', phone: '(503) 555-0142' },
+    billingAddress: { line1: '12 NE Alberta St', city: 'Portland', state: 'OR', zip: '97211' },
+    ageConfirmed: true,
+    payment: { card: { number: CARDS.succeeds, expMonth: 12, expYear: 2034, cvc: '123' } },
+  }));
+}
+
+async function logIn(url: string, email: string): Promise<string> {
+  const response = await fetch(`${url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      query:
+        'mutation($email: String!, $password: String!) { logIn(email: $email, password: $password) { id } }',
+      variables: { email, password: PASSWORD },
+    }),
+  });
+  const session = response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0]!)
+    .find((cookie) => cookie.includes('bevy_session='));
+  if (!session) throw new Error(`Could not log in ${email}: ${await response.text()}`);
+  return session;
+}
+
+/** Runs the buyers in a child process; `onReady` runs between the warm-up and the measured part. */
+function load(
+  request: CheckoutLoadRequest,
+  onReady: () => Promise<void>,
+): Promise<CheckoutLoadResult> {
+  return new Promise((resolve, reject) => {
+    const child = fork(new URL('./checkout-load-worker.ts', import.meta.url), {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
+    let answered = false;
+    child.on('message', (message: { kind: 'ready' } | CheckoutLoadResult) => {
+      if (message.kind === 'ready') {
+        onReady().then(() => child.send({ kind: 'go' }), reject);
+        return;
+      }
+      answered = true;
+      resolve(message);
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (!answered) reject(new Error(`the buyers' process exited with ${code}`));
+    });
+    child.send(request);
+  });
+}
+
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+
+/** CPU time so far of the PostgreSQL backends serving the benchmark's database, from /proc. */
+async function postgresCpuMs(db: Db, name: string): Promise<Map<number, number>> {
+  const backends = await db
+    .select({ pid: sql<number>`pid` })
+    .from(sql`pg_stat_activity`)
+    .where(sql`datname = ${name} and pid <> pg_backend_pid()`);
+  const times = new Map<number, number>();
+  for (const { pid } of backends) {
+    try {
+      // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      times.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS);
+    } catch {
+      // Not on this machine's /proc (a remote server) or gone meanwhile.
+    }
+  }
+  return times;
+}
+
+const cpuDelta = (before: Map<number, number>, after: Map<number, number>) =>
+  [...after].reduce((total, [pid, ms]) => total + ms - (before.get(pid) ?? 0), 0);
+
+/** One checkout alone, with each round trip to PostgreSQL in the order it was made. */
+async function traceOne(url: string, cookie: string, input: Record<string, unknown>) {
+  trace = [];
+  const started = performance.now();
+  const response = await fetch(`${url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({
+      query: 'mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { id } }',
+      variables: { input: { ...input, idempotencyKey: randomUUID() } },
+    }),
+  });
+  const body = (await response.json()) as { errors?: unknown };
+  const total = performance.now() - started;
+  const statements = trace;
+  trace = null;
+  if (body.errors) throw new Error(`The traced checkout failed: ${JSON.stringify(body.errors)}`);
+  return { totalMs: total, statements };
+}
+
+/** Nearest-rank percentile over every sample (no histogram buckets: all samples are kept). */
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
+}
+
+interface RunReport {
+  buyers: number;
+  orders: number;
+  placed: number;
+  errors: number;
+  errorSamples: string[];
+  latencyMs: Record<'p50' | 'p90' | 'p95' | 'p99' | 'p999' | 'max' | 'mean', number>;
+  ordersPerSecond: number;
+  perCheckout: {
+    queries: number;
+    queryMs: number;
+    connects: number;
+    connectWaitMs: number;
+    /** CPU time per checkout: the server (Node), its PostgreSQL backends, the buyers' client. */
+    serverCpuMs: number;
+    postgresCpuMs: number;
+    clientCpuMs: number;
+  };
+}
+
+async function measure(
+  url: string,
+  cookies: string[],
+  inputs: Record<string, unknown>[],
+  orders: number,
+  warmup: number,
+  rate: number,
+): Promise<RunReport> {
+  let before = { ...profile };
+  let serverCpu = process.cpuUsage();
+  let postgresBefore = new Map<number, number>();
+  const result = await load({ url, cookies, inputs, orders, warmup, rate }, async () => {
+    postgresBefore = await postgresCpuMs(database.db, databaseName);
+    before = { ...profile };
+    serverCpu = process.cpuUsage();
+  });
+  const serverUsed = process.cpuUsage(serverCpu);
+  const postgresUsed = cpuDelta(postgresBefore, await postgresCpuMs(database.db, databaseName));
+  const sorted = [...result.latencies].sort((a, b) => a - b);
+  const per = (value: number) => value / result.latencies.length;
+  return {
+    buyers: cookies.length,
+    orders,
+    placed: result.placed,
+    errors: result.errors,
+    errorSamples: result.errorSamples,
+    latencyMs: {
+      p50: percentile(sorted, 0.5),
+      p90: percentile(sorted, 0.9),
+      p95: percentile(sorted, 0.95),
+      p99: percentile(sorted, 0.99),
+      p999: percentile(sorted, 0.999),
+      max: sorted.at(-1)!,
+      mean: sorted.reduce((a, b) => a + b, 0) / sorted.length,
+    },
+    ordersPerSecond: (result.placed / result.wallMs) * 1000,
+    perCheckout: {
+      queries: per(profile.queries - before.queries),
+      queryMs: per(profile.queryMs - before.queryMs),
+      connects: per(profile.connects - before.connects),
+      connectWaitMs: per(profile.connectMs - before.connectMs),
+      serverCpuMs: per((serverUsed.user + serverUsed.system) / 1000),
+      postgresCpuMs: per(postgresUsed),
+      clientCpuMs: per(result.cpuMs),
+    },
+  };
+}
+
+const ms = (value: number) => value.toFixed(1);
+
+function printRun(title: string, run: RunReport) {
+  const l = run.latencyMs;
+  out(`${title}: ${run.placed} of ${run.orders} orders placed, ${run.errors} errors`);
+  out(
+    `  latency ms: p50 ${ms(l.p50)}  p90 ${ms(l.p90)}  p95 ${ms(l.p95)}  p99 ${ms(l.p99)}  ` +
+      `p99.9 ${ms(l.p999)}  max ${ms(l.max)}  mean ${ms(l.mean)}`,
+  );
+  out(`  throughput: ${run.ordersPerSecond.toFixed(1)} checkouts/s`);
+  const p = run.perCheckout;
+  out(
+    `  per checkout: ${p.queries.toFixed(1)} PostgreSQL round trips taking ${ms(p.queryMs)} ms in all, ` +
+      `${p.connects.toFixed(1)} pool checkouts waiting ${ms(p.connectWaitMs)} ms in all`,
+  );
+  out(
+    `  CPU per checkout: server ${ms(p.serverCpuMs)} ms, PostgreSQL ${ms(p.postgresCpuMs)} ms, ` +
+      `buyers' HTTP client ${ms(p.clientCpuMs)} ms`,
+  );
+  for (const sample of run.errorSamples) out(`  error: ${sample}`);
+}
+
+/** What the database holds after the runs, against what the buyers were told was placed. */
+async function verify(db: Db, placedCheckouts: number) {
+  const one = async <T>(query: Promise<T[]>) => (await query)[0]!;
+  const paid = await one(
+    db.select({ n: count() }).from(checkouts).where(eq(checkouts.status, 'paid')),
+  );
+  const allCheckouts = await one(db.select({ n: count() }).from(checkouts));
+  const placedOrders = await one(
+    db.select({ n: count() }).from(orders).where(eq(orders.status, 'placed')),
+  );
+  const allOrders = await one(db.select({ n: count() }).from(orders));
+  const lines = await one(
+    db.select({ n: count(), units: sum(orderLines.quantity) }).from(orderLines),
+  );
+  const ledger = await one(
+    db
+      .select({
+        rows: count(),
+        charges: sql<number>`coalesce(sum(${ledgerEntries.amount_cents}) filter (where ${ledgerEntries.kind} = 'charge'), 0)::bigint`,
+        transfers: sql<number>`coalesce(sum(${ledgerEntries.amount_cents}) filter (where ${ledgerEntries.kind} = 'transfer'), 0)::bigint`,
+        commissions: sql<number>`coalesce(sum(${ledgerEntries.amount_cents}) filter (where ${ledgerEntries.kind} = 'commission'), 0)::bigint`,
+        unsent: sql<number>`count(*) filter (where ${ledgerEntries.kind} = 'transfer' and ${ledgerEntries.provider_reference} is null)`,
+      })
+      .from(ledgerEntries),
+  );
+  const unbalancedCheckouts = db
+    .select({ id: ledgerEntries.checkout_id })
+    .from(ledgerEntries)
+    .groupBy(ledgerEntries.checkout_id)
+    .having(
+      sql`sum(case when ${ledgerEntries.kind} = 'charge' then ${ledgerEntries.amount_cents}
+                   else -${ledgerEntries.amount_cents} end) <> 0`,
+    )
+    .as('unbalanced');
+  const unbalanced = await one(db.select({ n: count() }).from(unbalancedCheckouts));
+  const charged = await one(
+    db
+      .select({ cents: sum(checkouts.amount_cents) })
+      .from(checkouts)
+      .where(eq(checkouts.status, 'paid')),
+  );
+  const mail = await one(db.select({ n: count() }).from(mailOutbox));
+  const stock = await one(
+    db
+      .select({ sold: sql<number>`sum(${STOCK} - ${products.stock_count})::bigint` })
+      .from(products),
+  );
+  const checks: [string, unknown, unknown][] = [
+    ['paid checkouts', paid.n, placedCheckouts],
+    ['checkouts of any status', allCheckouts.n, placedCheckouts],
+    ['placed orders (two per checkout)', placedOrders.n, 2 * placedCheckouts],
+    ['orders of any status', allOrders.n, 2 * placedCheckouts],
+    ['order lines (five per checkout)', lines.n, 5 * placedCheckouts],
+    ['ledger rows (charge + 2 commissions + 2 transfers)', ledger.rows, 5 * placedCheckouts],
+    [
+      'charges = transfers + commissions (cents)',
+      Number(ledger.charges),
+      Number(ledger.transfers) + Number(ledger.commissions),
+    ],
+    ['charges = paid checkouts’ amounts (cents)', Number(ledger.charges), Number(charged.cents)],
+    ['checkouts whose ledger does not balance', unbalanced.n, 0],
+    ['payouts not yet transferred', Number(ledger.unsent), 0],
+    ['emails queued (buyer + 2 producers per checkout)', mail.n, 3 * placedCheckouts],
+    ['units taken from stock = units in order lines', Number(stock.sold), Number(lines.units)],
+  ];
+  let ok = true;
+  for (const [what, actual, expected] of checks) {
+    const good = actual === expected;
+    ok &&= good;
+    out(
+      `  ${good ? 'ok  ' : 'FAIL'} ${what}: ${String(actual)}${good ? '' : ` (expected ${String(expected)})`}`,
+    );
+  }
+  return { ok, checks: checks.map(([what, actual, expected]) => ({ what, actual, expected })) };
+}
+
+const serverVersion = await recreateDatabase(databaseUrl);
+const database = await openDatabase({
+  kind: 'postgres',
+  url: databaseUrl,
+  maxConnections: poolSize,
+});
+const seeded = await seed(database.db);
+const config = loadConfig({
+  NODE_ENV: 'production',
+  DATABASE_URL: databaseUrl,
+  LOG_LEVEL: 'warn',
+  ALLOW_OFFLINE_PAYMENTS: 'true',
+  SEARCH_KEY_SECRET: randomBytes(24).toString('hex'),
+  SEARCH_SNAPSHOT_PATH: '',
+  WEB_DIST_DIR: '',
+});
+const app = await buildApp({ config, database, logger: { level: 'error' } });
+const url = await app.listen({ host: '127.0.0.1', port: 0 });
+const cookies = await Promise.all(seeded.buyers.map((email) => logIn(url, email)));
+const inputs = carts(seeded, 1000);
+
+out(
+  `Checkout benchmark: ${buyerCount} buyers, carts of 5 lines from 2 producers ` +
+    `(${args.hot ? 'the same 5 products in every cart' : `drawn from ${productsPerProducer} products each`}), ` +
+    `offline payments, pool of ${poolSize} connections, ` +
+    (rate > 0 ? `${rate} orders/s due (open loop)` : 'closed loop (no pause between orders)'),
+);
+const loadAverage = () => os.loadavg()[0]!.toFixed(2);
+out(
+  `Node ${process.version}, PostgreSQL ${serverVersion}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ` +
+    `load average ${loadAverage()} before the runs (other work on the machine skews the figures)`,
+);
+out();
+let baseline: RunReport | undefined;
+if (baselineCount > 0) {
+  baseline = await measure(url, cookies.slice(0, 1), inputs, baselineCount, 50, 0);
+  printRun('One buyer alone', baseline);
+}
+// After the baseline's warm-up, so that the trace shows warm code.
+const traced = await traceOne(url, cookies[0]!, inputs[0]!);
+out(
+  `One checkout traced: ${ms(traced.totalMs)} ms over HTTP, ` +
+    `${traced.statements.filter((s) => s.statement !== '(pool connection)').length} statements:`,
+);
+for (const [index, { statement, ms: took }] of traced.statements.entries()) {
+  out(`  ${String(index + 1).padStart(3)} ${ms(took).padStart(6)} ms  ${statement}`);
+}
+const concurrent = await measure(url, cookies, inputs, orderCount, warmupCount, rate);
+printRun(`${buyerCount} buyers at once`, concurrent);
+out(`  load average after the runs: ${loadAverage()}`);
+const p99Target = 50;
+out(`  target p99 <= ${p99Target} ms: ${concurrent.latencyMs.p99 <= p99Target ? 'met' : 'MISSED'}`);
+out();
+out('Database after the runs:');
+const placedCheckouts = (baseline ? baseline.placed + 50 : 0) + 1 + concurrent.placed + warmupCount;
+const verified = await verify(database.db, placedCheckouts);
+await app.close();
+await database.close();
+
+writeFileSync(
+  args.out,
+  JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      node: process.version,
+      postgres: serverVersion,
+      cpus: os.cpus().length,
+      options: args,
+      baseline,
+      traced,
+      concurrent,
+      verified,
+    },
+    null,
+    2,
+  ),
+);
+out(`\nWritten to ${args.out}`);
+const failed = !verified.ok || concurrent.errors > 0 || (baseline?.errors ?? 0) > 0;
+process.exit(failed ? 1 : 0);
