@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openConfiguredDatabase } from './db/client';
+import { startMailRelayJob } from './modules/mail/mail-relay';
 import { createMailer } from './modules/mail/mailer';
 import { formatDemoAccounts } from './modules/seed/demo-accounts';
 import { seedDemoData } from './modules/seed/seed';
@@ -47,6 +48,9 @@ async function main() {
 
   await app.listen({ host: config.HOST, port: config.PORT });
   stopJobs.push(startWholesaleReminderJob(database.db, mailer, app.log));
+  stopJobs.push(
+    startMailRelayJob(database.db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, app.log),
+  );
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;

@@ -1,0 +1,59 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { relayQueuedMail, type MailTransport } from './mail-relay';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const db = () => t.database.db;
+
+function queue(to: string, transport = 'queued') {
+  return db()
+    .insert(mailOutbox)
+    .values({ to_address: to, subject: `Hello ${to}`, text_body: 'Hi', transport })
+    .returning({ id: mailOutbox.id });
+}
+
+const transportOf = async (id: number) =>
+  (await db().select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0]!.transport;
+
+describe('the mail relay', () => {
+  it('sends each queued message once, leaves outbox-only mail alone, and retries after a failure', async () => {
+    const [a] = await queue('a@bevy.example');
+    const [b] = await queue('b@bevy.example');
+    const [kept] = await queue('kept@bevy.example', 'outbox');
+    const sent: string[] = [];
+    let failOn: string | null = 'b@bevy.example';
+    const transport: MailTransport = {
+      sendMail: async (mail) => {
+        if (mail.to === failOn) throw new Error('SMTP is down');
+        sent.push(mail.to);
+      },
+    };
+
+    expect(await relayQueuedMail(db(), transport, 'Bevy <hello@bevy.example>')).toEqual({
+      sent: 1,
+      failed: true,
+    });
+    expect(await transportOf(a!.id)).toBe('smtp');
+    expect(await transportOf(b!.id)).toBe('queued');
+
+    failOn = null;
+    expect(await relayQueuedMail(db(), transport, 'Bevy <hello@bevy.example>')).toEqual({
+      sent: 1,
+      failed: false,
+    });
+    expect(await relayQueuedMail(db(), transport, 'Bevy <hello@bevy.example>')).toEqual({
+      sent: 0,
+      failed: false,
+    });
+    expect(sent).toEqual(['a@bevy.example', 'b@bevy.example']);
+    expect(await transportOf(b!.id)).toBe('smtp');
+    expect(await transportOf(kept!.id)).toBe('outbox');
+  });
+});
