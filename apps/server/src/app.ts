@@ -103,7 +103,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(uploadRoutes, { config, db: database.db });
   await app.register(paymentRoutes, { db: database.db, payments });
   await app.register(orderRoutes, { db: database.db });
-  await app.register(stripeWebhookRoutes, { config, db: database.db });
+  await app.register(stripeWebhookRoutes, { config, db: database.db, payments });
   await app.register(webRoutes, { config });
 
   return app as unknown as App;

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { registerErrorHandler } from '../../http/errors';
+import { createOfflineProvider } from './offline-provider';
 import { stripeWebhookRoutes, WEBHOOK_BODY_LIMIT } from './stripe-webhook.routes';
 
 const SECRET = 'whsec_unit_test_secret';
@@ -41,6 +42,7 @@ async function build(secret: string | undefined) {
   await built.register(stripeWebhookRoutes, {
     config: { ...config, STRIPE_WEBHOOK_SECRET: secret },
     db: untouchable,
+    payments: createOfflineProvider(),
   });
   await built.ready();
   return built;

@@ -1,8 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { paymentAccounts } from '../../db/schema';
 import { sendError } from '../../http/errors';
+import { releaseHeldPayouts } from '../orders/payout-release.service';
+import type { PaymentProvider } from './payment-provider';
 import { handleStripeEvent } from './stripe-webhook.service';
 
 /** Stripe's events are a few kilobytes; a megabyte leaves room for the largest objects. */
@@ -67,9 +71,9 @@ function isEvent(value: unknown): value is Stripe.Event {
  */
 export async function stripeWebhookRoutes(
   app: FastifyInstance,
-  options: { config: WebhookConfig; db: Db },
+  options: { config: WebhookConfig; db: Db; payments: PaymentProvider },
 ) {
-  const { config, db } = options;
+  const { config, db, payments } = options;
   // The account endpoint's secret and, for connected accounts' events, the Connect endpoint's.
   const secrets = config.STRIPE_WEBHOOK_SECRET?.split(',') ?? [];
   if (secrets.length === 0 && config.STRIPE_SECRET_KEY) {
@@ -124,6 +128,33 @@ export async function stripeWebhookRoutes(
       { eventId: event.id, type: event.type, duplicate: result.duplicate, outcome: result.outcome },
       'Stripe webhook',
     );
+    if (
+      event.type === 'account.updated' &&
+      !result.duplicate &&
+      event.data.object.charges_enabled
+    ) {
+      // After the answer (the handler stays quick): pay out what was held for this producer.
+      const accountId = event.data.object.id;
+      setImmediate(() => void releaseForAccount({ db, payments, log: request.log }, accountId));
+    }
     return { received: true, duplicate: result.duplicate };
   });
+}
+
+/** Releases the held payouts of the business whose Stripe account this is, if any. */
+async function releaseForAccount(
+  ctx: { db: Db; payments: PaymentProvider; log: FastifyBaseLogger },
+  accountId: string,
+) {
+  try {
+    const [account] = await ctx.db
+      .select({ businessId: paymentAccounts.business_id })
+      .from(paymentAccounts)
+      .where(
+        and(eq(paymentAccounts.account_id, accountId), eq(paymentAccounts.provider, 'stripe')),
+      );
+    if (account) await releaseHeldPayouts(ctx, account.businessId);
+  } catch (error) {
+    ctx.log.error({ err: error, accountId }, 'held payouts not released after account.updated');
+  }
 }
