@@ -1,4 +1,4 @@
-import { formatCents } from '@bevy/core';
+import { formatCents, formatDueDate, invoiceDueOn, isoDate } from '@bevy/core';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
 
@@ -157,5 +157,162 @@ test('a retail buyer pays once for two producers: pickup from one, shipping from
   await expect(ledgerRow).toContainText('Completed');
   await expect(ledgerRow).toContainText(commission);
   await seller.screenshot({ path: 'test-results/checkout-payouts.png', fullPage: true });
+  await sellerContext.close();
+});
+
+/**
+ * Adds the first product not yet in the cart on a producer's page, at its price list's lowest
+ * minimum (wholesale tiers start at 6 bottles or more); returns its name.
+ */
+async function addAtMinimumFrom(page: Page, slug: string): Promise<string> {
+  await page.goto(`/business/${slug}`);
+  const tile = page
+    .getByRole('article')
+    .filter({ has: page.getByRole('button', { name: 'Add to Cart' }) })
+    .first();
+  const name = (await tile.getByRole('heading').first().textContent())!.trim();
+  await tile.getByRole('button', { name: 'Add to Cart' }).click();
+  const added = page.getByRole('article').filter({ hasText: name }).first();
+  const note = await added.getByText(/per unit$|^Order at least/).textContent();
+  const minimum = /Order at least (\d+)/.exec(note!)?.[1];
+  if (minimum) {
+    // Pressing plus that many times tests nothing new: the stored cart gets the quantity.
+    await page.evaluate((units) => {
+      const cart = JSON.parse(window.localStorage.getItem('cart')!);
+      cart.quantity[cart.addedIds.at(-1)] = units;
+      window.localStorage.setItem('cart', JSON.stringify(cart));
+    }, Number(minimum));
+  }
+  return name;
+}
+
+async function fillPickupCheckout(page: Page) {
+  await page.getByLabel(/^Phone/).fill('(503) 555-0177');
+  const billing = page.getByRole('group', { name: /billing address$/ });
+  await billing.getByLabel(/^Street address/).fill('800 NW 6th Ave');
+  await billing.getByLabel(/^City/).fill('Portland');
+  await billing.getByRole('combobox', { name: 'State' }).fill('Oreg');
+  await page.getByRole('option', { name: 'Oregon (OR)' }).click();
+  await billing.getByLabel(/^ZIP code/).fill('97209');
+  await page.getByLabel(/21 or older/).check();
+}
+
+test('an approved wholesale buyer pays a producer by invoice on the terms it offers', async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  const dueOn = formatDueDate(invoiceDueOn(isoDate(new Date()), 30));
+
+  // The producer offers Net 30 to approved wholesale buyers, on its profile page.
+  const sellerContext = await browser.newContext();
+  const seller = await sellerContext.newPage();
+  await logIn(seller, 'seller@bevy.example', 'bevy-seller-demo');
+  await seller.goto('/business/burnside-gravity-brewing/edit');
+  const terms = seller.getByRole('combobox', {
+    name: 'Invoice terms for approved wholesale buyers',
+  });
+  await expect(terms).toHaveValue('No invoices (card only)');
+  await terms.click();
+  await seller.getByRole('option', { name: 'Net 30' }).click();
+  await expect(terms).toHaveValue('Net 30');
+  await expect(seller.getByRole('status').getByText('Saved')).toBeVisible();
+  await terms.scrollIntoViewIfNeeded();
+  await seller.screenshot({ path: 'test-results/invoice-terms-profile.png' });
+
+  // The wholesale buyer's cart: Burnside (which offers terms) and Cascadia (which does not).
+  await logIn(page, 'wholesale@bevy.example', 'bevy-wholesale-demo');
+  await addAtMinimumFrom(page, 'burnside-gravity-brewing');
+  await addAtMinimumFrom(page, 'cascadia-hollow-cellars');
+  await page.goto('/cart');
+  await page.getByRole('link', { name: 'Continue to checkout' }).click();
+  await expect(page).toHaveURL(/\/shipping-and-billing$/);
+
+  const howToPay = page.getByRole('radiogroup', {
+    name: 'How will you pay Burnside Gravity Brewing?',
+  });
+  await expect(howToPay.getByRole('radio', { name: 'Card, now' })).toBeChecked();
+  await expect(
+    page.getByRole('radiogroup', { name: 'How will you pay Cascadia Hollow Cellars?' }),
+  ).toHaveCount(0);
+  await howToPay.getByRole('radio', { name: `Invoice, Net 30 (due ${dueOn})` }).check();
+
+  // The card pays for Cascadia only; the summary says what is on invoice.
+  const summary = page.getByRole('region', { name: 'Order summary' });
+  const amountOf = async (row: string) =>
+    (await summary
+      .getByRole('row', { name: new RegExp(`^${row}`) })
+      .getByRole('cell')
+      .last()
+      .textContent())!;
+  const cascadiaTotal = await amountOf('Cascadia Hollow Cellars');
+  const burnsideTotal = await amountOf('Burnside Gravity Brewing');
+  expect(await amountOf('Paid by card now')).toBe(cascadiaTotal);
+  expect(await amountOf('On invoice')).toBe(burnsideTotal);
+  const pay = page.getByRole('button', { name: `Pay ${cascadiaTotal} and place order` });
+  await expect(pay).toBeVisible();
+  await fillPickupCheckout(page);
+  await page.getByLabel(/^Card number/).fill('4242 4242 4242 4242');
+  await page.getByLabel(/^Expiry/).fill('12/34');
+  await page.getByLabel(/^Security code/).fill('123');
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: 'test-results/invoice-checkout-mixed.png', fullPage: true });
+  await pay.click();
+
+  await expect(page).toHaveURL(/\/success\?orders=\d+,\d+$/);
+  await expect(page.getByRole('main')).toContainText(
+    `${cascadiaTotal} charged to your card, ${burnsideTotal} to pay by invoice`,
+  );
+  const onInvoice = page
+    .getByRole('region', { name: /^Order BV-\d+ from/ })
+    .filter({ hasText: 'Burnside Gravity Brewing' });
+  await expect(onInvoice).toContainText(
+    `Pay by invoice, due ${dueOn} (Net 30): pay ${burnsideTotal} to Burnside Gravity Brewing directly.`,
+  );
+  await page.screenshot({ path: 'test-results/invoice-success-mixed.png', fullPage: true });
+
+  // Everything on invoice: no card is asked for, and none is charged.
+  await addAtMinimumFrom(page, 'burnside-gravity-brewing');
+  await page.goto('/cart');
+  await page.getByRole('link', { name: 'Continue to checkout' }).click();
+  await page
+    .getByRole('radiogroup', { name: 'How will you pay Burnside Gravity Brewing?' })
+    .getByRole('radio', { name: /^Invoice, Net 30/ })
+    .check();
+  await expect(
+    page.getByText('Every order is paid by invoice, so no card is needed'),
+  ).toBeVisible();
+  await expect(page.getByLabel(/^Card number/)).toHaveCount(0);
+  await fillPickupCheckout(page);
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: 'test-results/invoice-checkout-all.png', fullPage: true });
+  await page.getByRole('button', { name: 'Place order', exact: true }).click();
+  await expect(page).toHaveURL(/\/success\?orders=\d+$/);
+  await expect(page.getByRole('main')).toContainText(
+    'all to pay by invoice, nothing charged to your card',
+  );
+  const orderId = /orders=(\d+)/.exec(page.url())![1];
+
+  // The producer sees when it is due and the commission it owes; nothing is paid out.
+  await seller.goto(`/orders/${orderId}`);
+  const totals = seller.getByRole('table', { name: /^Totals of order/ });
+  await expect(totals.getByRole('row', { name: /^Payment/ })).toContainText(
+    `Pay by invoice, due ${dueOn} (Net 30)`,
+  );
+  await expect(totals.getByRole('row', { name: /^Commission owed by you \(8%\)/ })).toBeVisible();
+  await expect(totals.getByRole('row', { name: /^Payout to you/ })).toHaveCount(0);
+  await seller.screenshot({ path: 'test-results/invoice-order-seller.png', fullPage: true });
+  await seller.goto('/business/burnside-gravity-brewing/payouts');
+  await expect(
+    seller.getByRole('region', { name: 'Commission owed on invoice orders' }),
+  ).toBeVisible();
+  await expect(
+    seller
+      .getByRole('row')
+      .filter({ hasText: `Invoice, due ${dueOn}` })
+      .first(),
+  ).toBeVisible();
+  await expectNoSeriousA11yViolations(seller);
+  await seller.screenshot({ path: 'test-results/invoice-payouts.png', fullPage: true });
   await sellerContext.close();
 });

@@ -30,3 +30,25 @@ describe('businessUpdateSchema pickup_hours', () => {
     expect(pickupHours(5).success).toBe(false);
   });
 });
+
+describe('businessUpdateSchema wholesale_invoice_terms_days', () => {
+  const terms = (value: unknown) =>
+    businessUpdateSchema.safeParse({ wholesale_invoice_terms_days: value });
+
+  it('takes Net 15, 30, 45 or 60, or null for no invoices', () => {
+    for (const days of [15, 30, 45, 60, null]) {
+      expect(terms(days).data).toEqual({ wholesale_invoice_terms_days: days });
+    }
+  });
+
+  it('refuses other terms, on the field', () => {
+    for (const days of [0, 14, 31, 90, 30.5, '30']) {
+      expect(terms(days).error?.issues).toMatchObject([
+        {
+          path: ['wholesale_invoice_terms_days'],
+          message: 'Choose invoice terms of 15, 30, 45, 60 days, or no invoices.',
+        },
+      ]);
+    }
+  });
+});

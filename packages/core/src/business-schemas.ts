@@ -8,6 +8,7 @@ import {
 } from './contact';
 import { RESERVED_BUSINESS_SLUGS } from './business';
 import { US_ZIP_PATTERN } from './geo';
+import { INVOICE_TERMS_DAYS } from './invoice-terms';
 import { DELIVERY_RADIUS_MILES } from './limits';
 import { siteImagePath } from './site-images';
 import { US_STATE_CODES, US_STATES, type UsStateCode } from './us-states';
@@ -77,6 +78,13 @@ const pickupHours = z
   .transform((value) => (value === '' ? null : value))
   .nullable();
 
+/** Days an approved wholesale buyer has to pay an invoice; null when the producer takes none. */
+const invoiceTermsDays = z
+  .literal(INVOICE_TERMS_DAYS, {
+    error: `Choose invoice terms of ${INVOICE_TERMS_DAYS.join(', ')} days, or no invoices.`,
+  })
+  .nullable();
+
 /** 'Tax + Fees Percent Rate': a percentage from 0 to 100, stored with four decimals. */
 const taxRate = z
   .number({ error: 'Enter the rate as a number, like 8.875.' })
@@ -115,6 +123,7 @@ export const businessUpdateSchema = z
     fulfillment_deliver_wholesale_radius_miles: radius,
     ship_to_states: shipToStates,
     pickup_hours: pickupHours,
+    wholesale_invoice_terms_days: invoiceTermsDays,
   })
   .partial();
 export type BusinessUpdate = z.infer<typeof businessUpdateSchema>;

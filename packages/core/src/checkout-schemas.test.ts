@@ -29,7 +29,7 @@ describe('placeOrderSchema', () => {
       phone: '+15035550142',
     });
     expect(parsed.billingAddress.state).toBe('OR');
-    expect(parsed.payment.card?.number).toBe('4242424242424242');
+    expect(parsed.payment?.card?.number).toBe('4242424242424242');
   });
 
   it('needs an address and a recipient for delivery and shipping, not for pickup', () => {
@@ -62,6 +62,50 @@ describe('placeOrderSchema', () => {
       'payment.card.expYear': 'This card has expired.',
     });
     expect(problems({ ...valid, payment: {} })).toEqual({
+      'payment.card': 'Enter your card details.',
+    });
+  });
+
+  it('pays by card unless asked; payByInvoice left out or null is false', () => {
+    const parsed = placeOrderSchema.parse({
+      ...valid,
+      fulfillment: [
+        { businessId: 3, mode: 'pickup' },
+        { businessId: 4, mode: 'pickup', payByInvoice: null },
+        { businessId: 5, mode: 'pickup', payByInvoice: true },
+      ],
+    });
+    expect(parsed.fulfillment.map((choice) => choice.payByInvoice)).toEqual([false, false, true]);
+    expect(
+      problems({ ...valid, fulfillment: [{ ...valid.fulfillment[0], payByInvoice: 'yes' }] }),
+    ).toMatchObject({ 'fulfillment.0.payByInvoice': expect.any(String) });
+  });
+
+  it('needs no card when every order is paid by invoice, and a card when any is not', () => {
+    const { payment: _card, ...withoutCard } = valid;
+    const allInvoice = [
+      { businessId: 3, mode: 'pickup', payByInvoice: true },
+      { businessId: 4, mode: 'pickup', payByInvoice: true },
+    ];
+    expect(problems({ ...withoutCard, fulfillment: allInvoice })).toEqual({});
+    expect(problems({ ...withoutCard, fulfillment: allInvoice, payment: null })).toEqual({});
+    expect(
+      problems({
+        ...withoutCard,
+        fulfillment: [allInvoice[0], { businessId: 4, mode: 'pickup', payByInvoice: false }],
+      }),
+    ).toEqual({ 'payment.card': 'Enter your card details.' });
+    expect(problems(withoutCard)).toEqual({ 'payment.card': 'Enter your card details.' });
+    // No producer chosen at all: a card is asked for, as before.
+    expect(problems({ ...withoutCard, fulfillment: [] })).toEqual({
+      'payment.card': 'Enter your card details.',
+    });
+  });
+
+  it('says a card is missing alongside the other problems', () => {
+    const { payment: _card, ...withoutCard } = valid;
+    expect(problems({ ...withoutCard, ageConfirmed: false })).toEqual({
+      ageConfirmed: 'Confirm that you and anyone receiving the order are 21 or older.',
       'payment.card': 'Enter your card details.',
     });
   });

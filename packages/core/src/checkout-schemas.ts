@@ -69,6 +69,11 @@ const fulfillmentChoice = z
     businessId: z.number({ error: 'Choose a producer.' }).int().positive(),
     mode: z.enum(FULFILLMENT_MODES, { error: 'Choose pickup, delivery or shipping.' }),
     address: orderAddressSchema.nullish(),
+    /** Pay this producer's order by invoice (approved wholesale buyers, where it offers terms). */
+    payByInvoice: z
+      .boolean()
+      .nullish()
+      .transform((value) => value ?? false),
   })
   .superRefine((choice, context) => {
     if (choice.mode === 'pickup') return;
@@ -135,20 +140,27 @@ const card = z
   });
 export type CardDetails = z.infer<typeof card>;
 
-const payment = z
-  .object({
-    card: card.nullish(),
-    /** A Stripe PaymentMethod made by Stripe's Payment Element in the browser. */
-    paymentMethodId: z
-      .string()
-      .trim()
-      .regex(/^pm_[A-Za-z0-9_]{1,250}$/, 'The payment method is not one Stripe made.')
-      .nullish(),
-  })
-  .refine((value) => value.card || value.paymentMethodId, {
-    message: 'Enter your card details.',
-    path: ['card'],
-  });
+const payment = z.object({
+  card: card.nullish(),
+  /** A Stripe PaymentMethod made by Stripe's Payment Element in the browser. */
+  paymentMethodId: z
+    .string()
+    .trim()
+    .regex(/^pm_[A-Za-z0-9_]{1,250}$/, 'The payment method is not one Stripe made.')
+    .nullish(),
+});
+
+/**
+ * Whether the request has an order to pay by card: unless every producer's order is paid by
+ * invoice. Reads the input as sent, since it runs even when other fields have problems.
+ */
+function paysByCard(input: { fulfillment?: unknown }): boolean {
+  const choices = input.fulfillment;
+  if (!Array.isArray(choices) || choices.length === 0) return true;
+  return choices.some(
+    (choice: unknown) => (choice as { payByInvoice?: unknown })?.payByInvoice !== true,
+  );
+}
 
 function uniqueBy<T>(key: (item: T) => unknown, message: string, field: string) {
   return (items: T[], context: z.RefinementCtx) => {
@@ -160,34 +172,50 @@ function uniqueBy<T>(key: (item: T) => unknown, message: string, field: string) 
   };
 }
 
-export const placeOrderSchema = z.object({
-  /** Made by the client once per attempt; a repeat of the request gets the same answer. */
-  idempotencyKey: z
-    .string({ error: 'The request needs an idempotency key.' })
-    .regex(
-      /^[A-Za-z0-9_:.-]{8,255}$/,
-      'The idempotency key has 8 to 255 letters, digits, or the characters - _ : .',
-    ),
-  lines: z
-    .array(checkoutLine)
-    .min(1, 'Your cart is empty.')
-    .max(CHECKOUT_LIMITS.maxLines, `A cart holds at most ${CHECKOUT_LIMITS.maxLines} products.`)
-    .superRefine(
-      uniqueBy((line) => line.productId, 'This product is already in the cart.', 'productId'),
-    ),
-  fulfillment: z
-    .array(fulfillmentChoice)
-    .max(CHECKOUT_LIMITS.maxLines)
-    .superRefine(
-      uniqueBy((choice) => choice.businessId, 'Choose once per producer.', 'businessId'),
-    ),
-  contact,
-  billingAddress: orderAddressSchema,
-  ageConfirmed: z.literal(true, {
-    error: 'Confirm that you and anyone receiving the order are 21 or older.',
-  }),
-  payment,
-  /** The grand total in cents the buyer saw; the order is refused if the server's differs. */
-  expectedTotal: z.number().int().nonnegative().nullish(),
-});
+export const placeOrderSchema = z
+  .object({
+    /** Made by the client once per attempt; a repeat of the request gets the same answer. */
+    idempotencyKey: z
+      .string({ error: 'The request needs an idempotency key.' })
+      .regex(
+        /^[A-Za-z0-9_:.-]{8,255}$/,
+        'The idempotency key has 8 to 255 letters, digits, or the characters - _ : .',
+      ),
+    lines: z
+      .array(checkoutLine)
+      .min(1, 'Your cart is empty.')
+      .max(CHECKOUT_LIMITS.maxLines, `A cart holds at most ${CHECKOUT_LIMITS.maxLines} products.`)
+      .superRefine(
+        uniqueBy((line) => line.productId, 'This product is already in the cart.', 'productId'),
+      ),
+    fulfillment: z
+      .array(fulfillmentChoice)
+      .max(CHECKOUT_LIMITS.maxLines)
+      .superRefine(
+        uniqueBy((choice) => choice.businessId, 'Choose once per producer.', 'businessId'),
+      ),
+    contact,
+    billingAddress: orderAddressSchema,
+    ageConfirmed: z.literal(true, {
+      error: 'Confirm that you and anyone receiving the order are 21 or older.',
+    }),
+    /** The card, unless every order is paid by invoice. */
+    payment: payment.nullish(),
+    /** The grand total in cents the buyer saw; the order is refused if the server's differs. */
+    expectedTotal: z.number().int().nonnegative().nullish(),
+  })
+  .refine(
+    (input) => {
+      if (!paysByCard(input)) return true;
+      const given = input.payment as
+        { card?: unknown; paymentMethodId?: unknown } | null | undefined;
+      return Boolean(given?.card || given?.paymentMethodId);
+    },
+    {
+      message: 'Enter your card details.',
+      path: ['payment', 'card'],
+      // Also when other fields have problems, so the form shows every missing field at once.
+      when: () => true,
+    },
+  );
 export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;

@@ -5,6 +5,7 @@ export * from './business';
 export * from './cart';
 export * from './fulfillment';
 export * from './geo';
+export * from './invoice-terms';
 export * from './limits';
 export * from './money';
 export * from './payments';

@@ -22,8 +22,10 @@ import {
 import {
   BEVERAGE_TYPES,
   FULFILLMENT_MODES,
+  INVOICE_TERMS_DAYS,
   LEDGER_ENTRY_KINDS,
   ORDER_STATUSES,
+  PAYMENT_METHODS,
   PRICE_CHANNELS,
   PRODUCT_STATUSES,
 } from '@bevy/core';
@@ -98,6 +100,8 @@ export const businesses = pgTable(
       .default(sql`'{}'::text[]`),
     /** When buyers can pick up orders, free text that may span lines (e.g. 'Thu–Sun 11am–5pm'). */
     pickup_hours: text('pickup_hours'),
+    /** Days approved wholesale buyers get to pay an invoice ("Net 30"); null: card only. */
+    wholesale_invoice_terms_days: integer('wholesale_invoice_terms_days'),
     ...timestamps,
   },
   (t) => [
@@ -114,6 +118,10 @@ export const businesses = pgTable(
       sql`${t.fulfillment_deliver_wholesale_radius_miles} between 1 and 100`,
     ),
     check('businesses_pickup_hours_length', sql`char_length(${t.pickup_hours}) <= 300`),
+    check(
+      'businesses_invoice_terms_days',
+      sql`${t.wholesale_invoice_terms_days} in (${sql.raw(INVOICE_TERMS_DAYS.join(', '))})`,
+    ),
   ],
 );
 
@@ -334,7 +342,7 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text_body: text('text_body').notNull(),
     html_body: text('html_body'),
-    /** 'outbox' (kept here only) or 'smtp' (also sent). */
+    /** 'outbox' (kept here only), 'queued' (to send over SMTP after commit) or 'smtp' (sent). */
     transport: text('transport').notNull(),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -399,6 +407,12 @@ export const payoutStatusEnum = pgEnum('payout_status', [
   'transferred',
   'reversed',
 ]);
+
+/**
+ * How an order is paid: by card in the checkout's one charge, or by invoice, which the buyer pays
+ * the producer directly (no money moves through the marketplace for it).
+ */
+export const paymentMethodEnum = pgEnum('payment_method', PAYMENT_METHODS);
 
 /** Money movements; amounts are always positive, the kind says which way they go. */
 export const ledgerEntryKindEnum = pgEnum('ledger_entry_kind', LEDGER_ENTRY_KINDS);
@@ -491,6 +505,10 @@ export const orders = pgTable(
     /** Sum of the refunds recorded in the ledger for this order. */
     refunded_cents: integer('refunded_cents').notNull().default(0),
     payout_status: payoutStatusEnum('payout_status').notNull().default('not_due'),
+    payment_method: paymentMethodEnum('payment_method').notNull().default('card'),
+    /** For invoice orders: the terms the producer offered when it was placed, and the due date. */
+    invoice_terms_days: integer('invoice_terms_days'),
+    invoice_due_on: date('invoice_due_on'),
     /** When the buyer confirmed that they and any recipient are 21 or older. */
     age_confirmed_at: timestamp('age_confirmed_at', { withTimezone: true }).notNull(),
     ...timestamps,
@@ -513,6 +531,15 @@ export const orders = pgTable(
       sql`${t.payout_cents} = ${t.total_cents} - ${t.commission_cents}`,
     ),
     check('orders_refund_within_total', sql`${t.refunded_cents} <= ${t.total_cents}`),
+    check(
+      'orders_invoice_terms',
+      sql`(${t.payment_method} = 'invoice') = (${t.invoice_due_on} is not null and ${t.invoice_terms_days} is not null)`,
+    ),
+    // Nothing of an invoice order is paid out through the marketplace.
+    check(
+      'orders_invoice_not_paid_out',
+      sql`${t.payment_method} = 'card' or ${t.payout_status} = 'not_due'`,
+    ),
   ],
 );
 

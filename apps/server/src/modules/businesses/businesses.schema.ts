@@ -15,6 +15,7 @@ import {
   StringListSet,
   StringSet,
 } from '../../graphql/set-inputs';
+import { buyerKindOfViewer } from '../accounts/accounts.service';
 import { stripeInfoJson } from '../payments/payments.service';
 import { TagType, TagWhereUniqueInput } from '../tags/tags.schema';
 import { businessTypesOf } from '../tags/tags.service';
@@ -56,6 +57,17 @@ const nullableString = (column: keyof BusinessRow) => ({
   nullable: true as const,
   resolve: (business: BusinessRow) => business[column] as string | null,
 });
+
+/** The viewer's price list, asked once per request however many businesses are shown. */
+const viewerKinds = new WeakMap<RequestContext, ReturnType<typeof buyerKindOfViewer>>();
+function viewerKindOnce(ctx: RequestContext) {
+  let kind = viewerKinds.get(ctx);
+  if (!kind) {
+    kind = buyerKindOfViewer(ctx);
+    viewerKinds.set(ctx, kind);
+  }
+  return kind;
+}
 
 export const BusinessType = builder.objectRef<BusinessRow>('Business');
 
@@ -116,6 +128,19 @@ BusinessType.implement({
     pickup_hours: t.string({
       ...nullableString('pickup_hours'),
       description: 'When buyers can pick up orders; free text that may span lines.',
+    }),
+    wholesale_invoice_terms_days: t.int({
+      nullable: true,
+      description:
+        'Days approved wholesale buyers get to pay an invoice (15, 30, 45 or 60); null when the ' +
+        'business takes no invoices. Private wholesale terms: only its sellers, admins and approved ' +
+        'wholesale buyers see them; null for everyone else.',
+      resolve: async (business, _args, ctx) => {
+        const days = business.wholesale_invoice_terms_days;
+        if (days === null) return null;
+        if (await managesBusiness(ctx, business.id)) return days;
+        return (await viewerKindOnce(ctx)) === 'wholesale' ? days : null;
+      },
     }),
   }),
 });
@@ -181,6 +206,7 @@ const BusinessUpdateInput = builder.inputType('BusinessUpdateInput', {
     fulfillment_deliver_wholesale_radius_miles: t.field({ type: NullableIntSet }),
     ship_to_states: t.field({ type: StringListSet }),
     pickup_hours: t.field({ type: NullableStringSet }),
+    wholesale_invoice_terms_days: t.field({ type: NullableIntSet }),
   }),
 });
 

@@ -1,4 +1,4 @@
-import type { Cents, FulfillmentMode, OrderStatus } from '@bevy/core';
+import type { Cents, FulfillmentMode, OrderStatus, PaymentMethod } from '@bevy/core';
 import type { OrderAddress } from '@bevy/core/checkout-schemas';
 import { GraphQLError } from 'graphql';
 
@@ -28,11 +28,17 @@ export interface PlacedOrderView {
   subtotalCents: Cents;
   taxAndFeesCents: Cents;
   totalCents: Cents;
+  /** 'invoice': the buyer pays the producer directly by the due date; 'card': in the charge. */
+  paymentMethod: PaymentMethod;
+  invoiceTermsDays: number | null;
+  /** YYYY-MM-DD, for invoice orders. */
+  invoiceDueOn: string | null;
   lines: PlacedOrderLineView[];
 }
 
 export interface PaidCheckoutView {
   id: string;
+  /** The card charge: the totals of the orders paid by card, 0 when every order is on invoice. */
   amountCents: Cents;
   orders: PlacedOrderView[];
 }

@@ -4,6 +4,8 @@ import {
   describeDeliveryRefusal,
   formatCents,
   fulfillmentFlagFor,
+  invoiceDueOn,
+  isoDate,
   orderTotals,
   percentToMillionths,
   tierForQuantity,
@@ -14,6 +16,7 @@ import {
   type FulfillmentMode,
   type LatLng,
   type OrderTotals,
+  type PaymentMethod,
   type PriceChannel,
   type PriceTier,
   type UsStateCode,
@@ -46,6 +49,8 @@ export interface CatalogueBusiness extends FulfillmentOffer {
   /** The producer's first address: where pickup happens, and what delivery distance is from. */
   address: OrderAddress | null;
   location: LatLng | null;
+  /** Days approved wholesale buyers get to pay an invoice; null when the producer takes none. */
+  wholesale_invoice_terms_days: number | null;
 }
 
 export interface Catalogue {
@@ -74,6 +79,9 @@ export interface PricedOrder {
   address: OrderAddress | null;
   lines: PricedLine[];
   totals: OrderTotals;
+  paymentMethod: PaymentMethod;
+  /** For invoice orders: the producer's terms and the due date (YYYY-MM-DD); null for card. */
+  invoice: { termsDays: number; dueOn: string } | null;
 }
 
 export interface CartProblem {
@@ -83,7 +91,15 @@ export interface CartProblem {
 }
 
 export type PricedCart =
-  { ok: true; orders: PricedOrder[]; amount: Cents } | { ok: false; problems: CartProblem[] };
+  | {
+      ok: true;
+      orders: PricedOrder[];
+      /** The card charge: the totals of the orders paid by card (0 when all are on invoice). */
+      amount: Cents;
+      /** The totals of all the orders, card and invoice. */
+      total: Cents;
+    }
+  | { ok: false; problems: CartProblem[] };
 
 /** Which refusal wins when a cart has several kinds of problem: what the buyer must fix first. */
 const PROBLEM_PRECEDENCE: CheckoutErrorCode[] = ['BAD_USER_INPUT', 'SOLD_OUT', 'PRICE_CHANGED'];
@@ -150,6 +166,23 @@ function fulfillmentProblems(
     return bad('address.state', `${business.name} cannot ship to ${stateName(address!.state)}.`);
   }
   return [];
+}
+
+/** Why the buyer cannot pay this producer by invoice, or null when they can. */
+function invoiceProblem(
+  business: CatalogueBusiness,
+  field: string,
+  buyer: BuyerKind,
+): CartProblem | null {
+  const message =
+    buyer !== 'wholesale'
+      ? 'Only approved wholesale buyers can pay by invoice.'
+      : business.wholesale_invoice_terms_days === null
+        ? `${business.name} does not offer invoice terms; pay by card.`
+        : null;
+  return message === null
+    ? null
+    : { code: 'BAD_USER_INPUT', field: `${field}.payByInvoice`, message };
 }
 
 function priceLine(
@@ -223,12 +256,16 @@ function priceLine(
   };
 }
 
-/** The cart split into one priced order per producer, or every problem that stops it. */
+/**
+ * The cart split into one priced order per producer, or every problem that stops it. Orders a
+ * wholesale buyer pays by invoice are due `now` plus the producer's terms.
+ */
 export function priceCart(
   input: PlaceOrderInput,
   catalogue: Catalogue,
   buyer: BuyerKind,
   locate: ZipLocator,
+  now: Date,
 ): PricedCart {
   const problems: CartProblem[] = [];
   const linesByBusiness = new Map<number, PricedLine[]>();
@@ -265,6 +302,11 @@ export function priceCart(
       locate,
     );
     problems.push(...fulfillment);
+    const byInvoice = choice.payByInvoice;
+    const refusedInvoice =
+      byInvoice && invoiceProblem(business, `fulfillment.${choiceIndex}`, buyer);
+    if (refusedInvoice) problems.push(refusedInvoice);
+    const termsDays = business.wholesale_invoice_terms_days;
     const subtotal = lines.reduce((sum, line) => sum + line.lineTotal, 0);
     // Checked before the arithmetic, which refuses amounts it cannot hold exactly.
     if (subtotal > CHECKOUT_LIMITS.maxAmountCents) {
@@ -280,17 +322,25 @@ export function priceCart(
         lines.map((line) => ({ unitPrice: line.unitPrice, quantity: line.quantity })),
         percentToMillionths(business.sales_tax_rate),
       ),
+      paymentMethod: byInvoice ? 'invoice' : 'card',
+      invoice:
+        byInvoice && termsDays !== null
+          ? { termsDays, dueOn: invoiceDueOn(isoDate(now), termsDays) }
+          : null,
     });
   }
 
-  const amount = orders.reduce((sum, order) => sum + order.totals.total, 0);
+  const byCard = orders.filter((order) => order.paymentMethod === 'card');
+  const amount = byCard.reduce((sum, order) => sum + order.totals.total, 0);
+  const total = orders.reduce((sum, order) => sum + order.totals.total, 0);
+  // The limits are those of one card charge; invoice orders are not charged.
   if (tooLarge || amount > CHECKOUT_LIMITS.maxAmountCents) {
     problems.push({
       code: 'BAD_USER_INPUT',
       field: 'lines',
       message: `One payment can be at most ${formatCents(CHECKOUT_LIMITS.maxAmountCents)}. Split your order.`,
     });
-  } else if (orders.length > 0 && amount < CHECKOUT_LIMITS.minAmountCents) {
+  } else if (byCard.length > 0 && amount < CHECKOUT_LIMITS.minAmountCents) {
     problems.push({
       code: 'BAD_USER_INPUT',
       field: 'lines',
@@ -301,13 +351,13 @@ export function priceCart(
     problems.length === 0 &&
     input.expectedTotal !== null &&
     input.expectedTotal !== undefined &&
-    input.expectedTotal !== amount
+    input.expectedTotal !== total
   ) {
     problems.push({
       code: 'PRICE_CHANGED',
       field: 'expectedTotal',
-      message: `The total is now ${formatCents(amount)}. Review your cart before paying.`,
+      message: `The total is now ${formatCents(total)}. Review your cart before paying.`,
     });
   }
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, orders, amount };
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, orders, amount, total };
 }

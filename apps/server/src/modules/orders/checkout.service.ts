@@ -3,10 +3,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import {
   isOfLegalAge,
   isoDate,
+  payByInvoiceText,
   percentToMillionths,
   UNDER_AGE_MESSAGE,
   type BuyerKind,
   type OrderStatus,
+  type PaymentMethod,
 } from '@bevy/core';
 import {
   placeOrderSchema,
@@ -69,6 +71,9 @@ import { queueCheckoutEmails, type OrderEmailContext } from './order-emails';
  *    back. Paid: the ledger records the charge and each order's commission and transfer, and the
  *    orders become 'placed'.
  * 5. Transfer each producer's payout whose connected account can take it; the others are held.
+ *
+ * Orders an approved wholesale buyer pays by invoice are created and placed with the others, but
+ * the charge covers only the card orders; with none, nothing is charged (decision 010).
  */
 
 type CheckoutContext = Pick<RequestContext, 'db' | 'payments' | 'log' | 'viewer'> &
@@ -110,19 +115,25 @@ function canonical(value: unknown): unknown {
  */
 export function requestFingerprint(input: PlaceOrderInput): string {
   const { idempotencyKey: _key, payment, ...request } = input;
-  const paidWith = payment.card
+  const paidWith = payment?.card
     ? {
         cardLast4: payment.card.number.slice(-4),
         expMonth: payment.card.expMonth,
         expYear: payment.card.expYear,
       }
-    : { paymentMethodId: payment.paymentMethodId };
+    : { paymentMethodId: payment?.paymentMethodId };
   const text = JSON.stringify(canonical({ ...request, paidWith }));
   return createHash('sha256').update(text).digest('hex');
 }
 
-function paymentSourceOf(input: PlaceOrderInput, ctx: CheckoutContext): PaymentSource {
-  const { card, paymentMethodId } = input.payment;
+/** Whether every producer's order is to be paid by invoice, so that no card is charged. */
+const everyOrderOnInvoice = (input: PlaceOrderInput) =>
+  input.fulfillment.length > 0 && input.fulfillment.every((choice) => choice.payByInvoice);
+
+/** What pays for the card orders; null when every order is paid by invoice. */
+function paymentSourceOf(input: PlaceOrderInput, ctx: CheckoutContext): PaymentSource | null {
+  if (everyOrderOnInvoice(input)) return null;
+  const { card, paymentMethodId } = input.payment ?? {};
   const source: PaymentSource | null =
     card && ctx.payments.accepts('card')
       ? { kind: 'card', ...card }
@@ -421,6 +432,9 @@ async function reserveOrders(
           total_cents: order.totals.total,
           commission_cents: order.totals.commission,
           payout_cents: order.totals.payout,
+          payment_method: order.paymentMethod,
+          invoice_terms_days: order.invoice?.termsDays ?? null,
+          invoice_due_on: order.invoice?.dueOn ?? null,
           age_confirmed_at: now,
         })),
       )
@@ -542,6 +556,9 @@ function paidView(claim: Claim, amount: number, reserved: ReservedOrder[]): Paid
       subtotalCents: order.totals.subtotal,
       taxAndFeesCents: order.totals.taxAndFees,
       totalCents: order.totals.total,
+      paymentMethod: order.paymentMethod,
+      invoiceTermsDays: order.invoice?.termsDays ?? null,
+      invoiceDueOn: order.invoice?.dueOn ?? null,
       lines: order.lines.map((line) => ({
         productId: line.product.id,
         productName: line.product.name,
@@ -556,41 +573,70 @@ function paidView(claim: Claim, amount: number, reserved: ReservedOrder[]): Paid
 /** One order's share of a paid checkout. */
 export interface SettledOrder extends OrderMoney {
   businessId: number;
+  paymentMethod: PaymentMethod;
 }
 
 /**
- * The charge went through, in the caller's transaction: the checkout becomes 'paid', the ledger
- * records the charge and what each order owes (payouts held until sent), and the orders are
- * placed and emailed about. Nothing changes unless the checkout is still 'processing'; returns
- * whether this call changed it.
+ * The charge went through, or there was none to make (every order is on invoice), in the
+ * caller's transaction: the checkout becomes 'paid', the ledger records the charge and what each
+ * card order owes (payouts held until sent), and the orders are placed and emailed about. Invoice
+ * orders move no money through us: no ledger entries, and their payout is never due. Nothing
+ * changes unless the checkout is still 'processing'; returns whether this call changed it.
  */
 export async function recordSettlement(
   ctx: OrderEmailContext,
   checkout: { id: string; amountCents: number },
   settled: readonly SettledOrder[],
   answer: CheckoutAnswer,
-  payment: { paymentId: string; chargeId: string | null },
+  payment: { paymentId: string | null; chargeId: string | null },
 ): Promise<boolean> {
   const { db } = ctx;
-  const movements = paidCheckoutMovements(checkout.amountCents, settled);
+  const byCard = settled.filter((order) => order.paymentMethod === 'card');
+  if (byCard.length === 0 && checkout.amountCents !== 0) {
+    throw new Error(`A charge of ${checkout.amountCents} cents for no card order.`);
+  }
+  const movements = byCard.length > 0 ? paidCheckoutMovements(checkout.amountCents, byCard) : [];
   if (!(await finishCheckout(db, checkout.id, 'paid', answer, payment))) return false;
   const businessOfOrder = new Map(settled.map((order) => [order.orderId, order.businessId]));
-  await db.insert(ledgerEntries).values(
-    movements.map((movement) => ({
-      checkout_id: checkout.id,
-      order_id: movement.orderId,
-      business_id: movement.orderId === null ? null : businessOfOrder.get(movement.orderId)!,
-      kind: movement.kind,
-      amount_cents: movement.amountCents,
-      provider_reference: movement.kind === 'charge' ? payment.chargeId : null,
-    })),
-  );
+  if (movements.length > 0) {
+    await db.insert(ledgerEntries).values(
+      movements.map((movement) => ({
+        checkout_id: checkout.id,
+        order_id: movement.orderId,
+        business_id: movement.orderId === null ? null : businessOfOrder.get(movement.orderId)!,
+        kind: movement.kind,
+        amount_cents: movement.amountCents,
+        provider_reference: movement.kind === 'charge' ? payment.chargeId : null,
+      })),
+    );
+  }
   const placed = await db
     .update(orders)
-    .set({ status: 'placed', payout_status: 'held', updated_at: new Date() })
+    .set({
+      status: 'placed',
+      payout_status: sql`(case when ${orders.payment_method} = 'card' then 'held' else 'not_due' end)::payout_status`,
+      updated_at: new Date(),
+    })
     .where(and(eq(orders.checkout_id, checkout.id), eq(orders.status, 'awaiting_payment')))
-    .returning({ id: orders.id });
-  await recordEvents(db, placed, 'awaiting_payment', 'placed', null, 'Paid');
+    .returning({
+      id: orders.id,
+      paymentMethod: orders.payment_method,
+      invoiceDueOn: orders.invoice_due_on,
+      invoiceTermsDays: orders.invoice_terms_days,
+    });
+  await recordEvents(
+    db,
+    placed.filter((order) => order.paymentMethod === 'card'),
+    'awaiting_payment',
+    'placed',
+    null,
+    'Paid',
+  );
+  for (const order of placed) {
+    if (order.paymentMethod !== 'invoice') continue;
+    const note = payByInvoiceText(order.invoiceDueOn!, order.invoiceTermsDays);
+    await recordEvents(db, [order], 'awaiting_payment', 'placed', null, note);
+  }
   // In this transaction: an order is emailed about exactly when it becomes placed.
   await queueCheckoutEmails(
     ctx,
@@ -599,18 +645,22 @@ export async function recordSettlement(
   return true;
 }
 
-/** The charge went through: the answer is the paid checkout, whoever recorded it first. */
+/**
+ * The charge went through, or none was needed: the answer is the paid checkout, whoever
+ * recorded it first.
+ */
 async function settlePayment(
   ctx: CheckoutContext,
   claim: Claim,
   amount: number,
   reserved: ReservedOrder[],
-  payment: { paymentId: string; chargeId: string },
+  payment: { paymentId: string | null; chargeId: string | null },
 ): Promise<CheckoutAnswer> {
   const answer: CheckoutAnswer = { ok: true, checkout: paidView(claim, amount, reserved) };
   const settled = reserved.map(({ id, priced: order }) => ({
     orderId: id,
     businessId: order.business.id,
+    paymentMethod: order.paymentMethod,
     subtotal: order.totals.subtotal,
     taxRate: percentToMillionths(order.business.sales_tax_rate),
     total: order.totals.total,
@@ -677,7 +727,7 @@ async function runCheckout(
   claim: Claim,
   buyerId: number,
   input: PlaceOrderInput,
-  source: PaymentSource,
+  source: PaymentSource | null,
   now: Date,
 ): Promise<CheckoutAnswer> {
   let reserved: ReservedOrder[];
@@ -700,8 +750,12 @@ async function runCheckout(
       ctx,
       input.lines.map((line) => line.productId),
     );
-    const priced = priceCart(input, catalogue, kind, locateZip);
+    const priced = priceCart(input, catalogue, kind, locateZip, now);
     if (!priced.ok) return await refuse(ctx.db, claim.id, refusalOf(priced.problems));
+    // paymentSourceOf found no card only because every order is on invoice.
+    if (!source && priced.orders.some((order) => order.paymentMethod === 'card')) {
+      throw new Error('A card order without a card to charge.');
+    }
     amount = priced.amount;
     payoutAccounts = catalogue.payoutAccounts;
     reserved = await reserveOrders(
@@ -720,6 +774,11 @@ async function runCheckout(
     throw error;
   }
 
+  const byCard = reserved.filter((order) => order.priced.paymentMethod === 'card');
+  // Every order is paid by invoice: nothing to charge, the orders are placed at once.
+  if (byCard.length === 0 || !source) {
+    return settlePayment(ctx, claim, amount, reserved, { paymentId: null, chargeId: null });
+  }
   let outcome: ChargeOutcome;
   try {
     outcome = await ctx.payments.chargeCart({
@@ -728,7 +787,7 @@ async function runCheckout(
       checkoutId: claim.id,
       transferGroup: claim.transferGroup,
       idempotencyKey: `bevy-checkout-${claim.id}`,
-      description: `Bevy: ${reserved.map((order) => order.number).join(', ')}`,
+      description: `Bevy: ${byCard.map((order) => order.number).join(', ')}`,
       receiptEmail: input.contact.email,
     });
   } catch (error) {
@@ -758,7 +817,7 @@ async function runCheckout(
   try {
     const answer = await settlePayment(ctx, claim, amount, reserved, outcome);
     if (answer.ok) {
-      await transferPayouts(ctx, claim, outcome.chargeId, reserved, payoutAccounts);
+      await transferPayouts(ctx, claim, outcome.chargeId, byCard, payoutAccounts);
     } else {
       // The webhook recorded a failure first, yet the charge went through: never keep it silently.
       ctx.log.error(

@@ -48,6 +48,25 @@ export const NOTHING_REFUNDED: RefundState = {
   transferReversed: 0,
 };
 
+/**
+ * The refund state of an order that has no ledger entries (paid by invoice: no money moved
+ * through us), from the subtotal its lines gave back and what its row says was refunded. It is
+ * the state the ledger would hold, since planRefund works from the totals of what is kept.
+ */
+export function refundStateWithoutLedger(
+  order: OrderMoney,
+  refundedSubtotal: Cents,
+  refunded: Cents,
+): RefundState {
+  const commissionReversed = order.commission - commissionOf(order.subtotal - refundedSubtotal);
+  return {
+    refundedSubtotal,
+    refunded,
+    commissionReversed,
+    transferReversed: refunded - commissionReversed,
+  };
+}
+
 /** Signs of each kind in the balance: what came in from the buyer minus where it went. */
 const BALANCE_SIGN: Record<LedgerEntryKind, 1 | -1> = {
   charge: 1,

@@ -45,6 +45,9 @@ function order(overrides: Partial<OrderEmailView> = {}): OrderEmailView {
     refundedCents: 0,
     trackingNumber: null,
     buyer: { name: 'Riley Retail', email: 'buyer@bevy.example', phone: '+15035550142' },
+    paymentMethod: 'card',
+    invoiceTermsDays: null,
+    invoiceDueOn: null,
     ...overrides,
   };
 }
@@ -145,6 +148,48 @@ describe('the buyer’s checkout email', () => {
       'seller@bevy.example',
     );
     expect(producer.subject).toBe('New order BV-100001 from Eve Bcc: all@example.com');
+  });
+});
+
+describe('invoice orders in the checkout emails', () => {
+  const onInvoice = order({
+    paymentMethod: 'invoice',
+    invoiceTermsDays: 30,
+    invoiceDueOn: '2026-12-22',
+  });
+
+  it('tell the buyer when to pay the producer, and charge the card for the card orders only', () => {
+    const { text } = buyerCheckoutEmail(site, [onInvoice, shipped]);
+    expect(text).toContain(
+      'Pay by invoice, due December 22, 2026 (Net 30): pay $1,064.77 to Test Cellars directly.',
+    );
+    expect(text).toContain('Total charged: $42.00');
+    expect(text).toContain('On invoice, paid to the producers: $1,064.77');
+    expect(text.match(/Pay by invoice/g)).toHaveLength(1);
+  });
+
+  it('say that no card was charged when every order is on invoice', () => {
+    const { text } = buyerCheckoutEmail(site, [onInvoice]);
+    expect(text).toContain('Nothing was charged to a card.');
+    expect(text).not.toContain('Total charged');
+  });
+
+  it('tell the producer the buyer pays them and the commission they owe', () => {
+    const { text } = producerOrderEmail(site, onInvoice, 'seller@bevy.example');
+    expect(text).toContain('placed order BV-100001 with Test Cellars, to pay by invoice.');
+    expect(text).toContain('Total on the invoice: $1,064.77');
+    expect(text).toContain('Bevy commission (8% of the subtotal), owed by you: $78.24');
+    expect(text).toContain(
+      'Pay by invoice, due December 22, 2026 (Net 30): the buyer pays you directly; nothing was charged to a card.',
+    );
+    expect(text).not.toContain('Your payout');
+    expect(text).not.toContain('it is paid');
+  });
+
+  it('tell the buyer a cancelled invoice is owed no more', () => {
+    const cancelled = orderStatusEmail(site, { ...onInvoice, status: 'cancelled' })!;
+    expect(cancelled.text).toContain('Its invoice is cancelled: you owe nothing for this order.');
+    expect(cancelled.text).not.toContain('card');
   });
 });
 

@@ -3,9 +3,11 @@ import {
   COMMISSION_BASIS_POINTS,
   formatCents,
   nextStepsFor,
+  payByInvoiceText,
   type Cents,
   type FulfillmentMode,
   type OrderStatus,
+  type PaymentMethod,
 } from '@bevy/core';
 import type { OrderAddress } from '@bevy/core/checkout-schemas';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
@@ -55,6 +57,11 @@ export interface OrderEmailView {
   refundedCents: Cents;
   trackingNumber: string | null;
   buyer: { name: string; email: string; phone: string };
+  /** 'invoice': the buyer pays the producer directly by the due date, not in the card charge. */
+  paymentMethod: PaymentMethod;
+  invoiceTermsDays: number | null;
+  /** YYYY-MM-DD, for invoice orders. */
+  invoiceDueOn: string | null;
 }
 
 /** Where links point and what the marketplace is called. */
@@ -193,7 +200,17 @@ function message(to: string, subject: string, blocks: readonly Block[]): MailMes
 
 const needsSignature = (mode: FulfillmentMode) => mode !== 'pickup';
 
-/** The buyer's email for a paid checkout: every order of it, and the total charged. */
+/** "Pay by invoice, due December 22, 2026 (Net 30)", or null for an order paid by card. */
+function invoiceLine(order: OrderEmailView): string | null {
+  return order.paymentMethod === 'invoice' && order.invoiceDueOn
+    ? payByInvoiceText(order.invoiceDueOn, order.invoiceTermsDays)
+    : null;
+}
+
+/**
+ * The buyer's email for a paid checkout: every order of it, how each invoice order is to be paid,
+ * and the total charged to the card (the card orders only).
+ */
 export function buyerCheckoutEmail(site: EmailSite, placed: readonly OrderEmailView[]) {
   const [first] = placed;
   if (!first) throw new Error('A checkout email needs at least one order.');
@@ -226,6 +243,13 @@ export function buyerCheckoutEmail(site: EmailSite, placed: readonly OrderEmailV
       { kind: 'paragraph', text: fulfilmentLine(order) },
       { kind: 'paragraph', text: nextStepsFor(order.mode, order.businessName) },
     );
+    const invoice = invoiceLine(order);
+    if (invoice) {
+      blocks.push({
+        kind: 'paragraph',
+        text: `${invoice}: pay ${formatCents(order.totalCents)} to ${order.businessName} directly.`,
+      });
+    }
     if (needsSignature(order.mode)) {
       blocks.push({ kind: 'paragraph', text: ADULT_SIGNATURE_NOTICE });
     }
@@ -235,24 +259,39 @@ export function buyerCheckoutEmail(site: EmailSite, placed: readonly OrderEmailV
       href: orderUrl(site, order.id),
     });
   }
-  blocks.push(
-    { kind: 'heading', text: 'Payment' },
-    {
+  const byCard = placed.filter((order) => order.paymentMethod === 'card');
+  const onInvoice = placed.filter((order) => order.paymentMethod === 'invoice');
+  const totalOf = (orders: readonly OrderEmailView[]) =>
+    orders.reduce((sum, order) => sum + order.totalCents, 0);
+  blocks.push({ kind: 'heading', text: 'Payment' });
+  if (byCard.length > 0) {
+    blocks.push({ kind: 'amounts', rows: [['Total charged', totalOf(byCard)]] });
+  } else {
+    blocks.push({ kind: 'paragraph', text: 'Nothing was charged to a card.' });
+  }
+  if (onInvoice.length > 0) {
+    blocks.push({
       kind: 'amounts',
-      rows: [['Total charged', placed.reduce((sum, order) => sum + order.totalCents, 0)]],
-    },
-  );
+      rows: [['On invoice, paid to the producers', totalOf(onInvoice)]],
+    });
+  }
   return message(first.buyer.email, subject, blocks);
 }
 
 const commissionPercent = `${COMMISSION_BASIS_POINTS / 100}%`;
 
-/** A producer's email about a new paid order: what to prepare, for whom, and what it pays. */
+/**
+ * A producer's email about a new order: what to prepare, for whom, and what it pays; for an
+ * invoice order, when the buyer is to pay them and the commission they owe the marketplace.
+ */
 export function producerOrderEmail(site: EmailSite, order: OrderEmailView, to: string) {
+  const commission = `${site.siteName} commission (${commissionPercent} of the subtotal)`;
+  const invoice = invoiceLine(order);
+  const placed = `${order.buyer.name} placed order ${order.number} with ${order.businessName}`;
   const blocks: Block[] = [
     {
       kind: 'paragraph',
-      text: `${order.buyer.name} placed order ${order.number} with ${order.businessName}, and it is paid.`,
+      text: invoice ? `${placed}, to pay by invoice.` : `${placed}, and it is paid.`,
     },
     { kind: 'lines', lines: order.lines },
     {
@@ -260,17 +299,29 @@ export function producerOrderEmail(site: EmailSite, order: OrderEmailView, to: s
       rows: [
         ['Subtotal', order.subtotalCents],
         ['Tax + fees', order.taxAndFeesCents],
-        ['Total paid by the buyer', order.totalCents],
-        [
-          `${site.siteName} commission (${commissionPercent} of the subtotal)`,
-          order.commissionCents,
-        ],
-        ['Your payout', order.payoutCents],
+        ...((invoice
+          ? [
+              ['Total on the invoice', order.totalCents],
+              [`${commission}, owed by you`, order.commissionCents],
+            ]
+          : [
+              ['Total paid by the buyer', order.totalCents],
+              [commission, order.commissionCents],
+              ['Your payout', order.payoutCents],
+            ]) satisfies [string, Cents][]),
       ],
     },
+  ];
+  if (invoice) {
+    blocks.push({
+      kind: 'paragraph',
+      text: `${invoice}: the buyer pays you directly; nothing was charged to a card.`,
+    });
+  }
+  blocks.push(
     { kind: 'heading', text: 'Fulfilment' },
     { kind: 'paragraph', text: fulfilmentLine(order) },
-  ];
+  );
   if (needsSignature(order.mode)) {
     blocks.push({ kind: 'paragraph', text: ADULT_SIGNATURE_NOTICE });
   }
@@ -346,12 +397,14 @@ export function orderStatusEmail(site: EmailSite, order: OrderEmailView): MailMe
       return message(order.buyer.email, `${about} was cancelled`, [
         greeting,
         { kind: 'paragraph', text: `${from} cancelled your order ${order.number}.` },
-        order.refundedCents > 0
-          ? {
-              kind: 'paragraph',
-              text: `A refund of ${formatCents(order.refundedCents)} goes back to the card you paid with; banks take up to 10 business days to show it.`,
-            }
-          : { kind: 'paragraph', text: `${from} will contact you about any refund.` },
+        order.paymentMethod === 'invoice'
+          ? { kind: 'paragraph', text: 'Its invoice is cancelled: you owe nothing for this order.' }
+          : order.refundedCents > 0
+            ? {
+                kind: 'paragraph',
+                text: `A refund of ${formatCents(order.refundedCents)} goes back to the card you paid with; banks take up to 10 business days to show it.`,
+              }
+            : { kind: 'paragraph', text: `${from} will contact you about any refund.` },
         link,
       ]);
     default:
@@ -416,6 +469,9 @@ async function loadOrders(
     refundedCents: order.refunded_cents,
     trackingNumber: order.tracking_number,
     buyer: { name: order.contact_name, email: order.contact_email, phone: order.contact_phone },
+    paymentMethod: order.payment_method,
+    invoiceTermsDays: order.invoice_terms_days,
+    invoiceDueOn: order.invoice_due_on,
     staffEmails,
   }));
 }

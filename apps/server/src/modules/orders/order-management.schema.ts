@@ -13,7 +13,7 @@ import {
   type OrderPage,
   type OrderView,
 } from './order-management.service';
-import { OrderAddressType } from './orders.schema';
+import { OrderAddressType, paymentFields } from './orders.schema';
 import {
   businessMonthFigures,
   businessPayouts,
@@ -97,17 +97,20 @@ OrderType.implement({
     subtotalCents: t.exposeInt('subtotalCents'),
     taxAndFeesCents: t.exposeInt('taxAndFeesCents'),
     totalCents: t.exposeInt('totalCents'),
-    refundedCents: t.exposeInt('refundedCents'),
+    refundedCents: t.exposeInt('refundedCents', {
+      description: 'Refunded to the card, or for an invoice order taken off the invoice.',
+    }),
+    ...paymentFields(t),
     commissionCents: t.int({
       nullable: true,
       description:
-        'The marketplace’s commission kept (less what refunds reversed); null unless the viewer works at the business.',
+        'The marketplace’s commission kept (less what refunds reversed); for an invoice order, the commission the producer owes. Null unless the viewer works at the business.',
       resolve: (order) => order.money?.commissionCents ?? null,
     }),
     payoutCents: t.int({
       nullable: true,
       description:
-        'Net to the producer: the payout less what refunds took back; null unless the viewer works at the business.',
+        'Net to the producer through the marketplace: the payout less what refunds took back (0 for an invoice order); null unless the viewer works at the business.',
       resolve: (order) => order.money?.payoutCents ?? null,
     }),
     payoutStatus: t.string({
@@ -158,17 +161,33 @@ PayoutOrderRowType.implement({
     statusLabel: t.string({ resolve: (row) => orderStatusLabel(row.status) }),
     totalCents: t.exposeInt('totalCents'),
     commissionCents: t.exposeInt('commissionCents', {
-      description: 'Commission kept: commission less its reversals.',
+      description:
+        'Commission kept: commission less its reversals. For an invoice order, the commission the producer owes.',
     }),
-    refundedCents: t.exposeInt('refundedCents'),
+    refundedCents: t.exposeInt('refundedCents', {
+      description: 'Refunded to the card, or for an invoice order taken off the invoice.',
+    }),
     netCents: t.exposeInt('netCents', {
-      description: 'The payout less its reversals: total − commission − refunded.',
+      description:
+        'The payout less its reversals: total − commission − refunded. 0 for an invoice order, which the buyer pays the producer directly.',
     }),
     payoutStatus: t.exposeString('payoutStatus', {
-      description: 'not_due, held, transferred or reversed.',
+      description: 'not_due, held, transferred or reversed; always not_due for an invoice order.',
+    }),
+    paymentMethod: t.exposeString('paymentMethod', { description: '"card" or "invoice".' }),
+    invoiceDueOn: t.exposeString('invoiceDueOn', {
+      nullable: true,
+      description: 'When the invoice is due, YYYY-MM-DD; null for card orders.',
     }),
   }),
 });
+
+/** The figures of a period, on the payouts ledger and the dashboard. */
+const invoiceFigureDescriptions = {
+  invoicedCents: 'What buyers owe the producer directly: invoice totals less what was taken off.',
+  invoiceCommissionOwedCents:
+    'Commission (8% of the subtotal, less reversals) the producer owes on its invoice orders, which moved no money through the marketplace.',
+};
 
 const BusinessPayoutsType = builder.objectRef<BusinessPayouts>('BusinessPayouts');
 BusinessPayoutsType.implement({
@@ -178,14 +197,23 @@ BusinessPayoutsType.implement({
     businessName: t.exposeString('businessName'),
     businessSlug: t.exposeString('businessSlug'),
     grossSalesCents: t.exposeInt('grossSalesCents', {
-      description: 'Totals of the paid orders, cancelled ones included.',
+      description: 'Totals of the placed orders, card and invoice, cancelled ones included.',
     }),
     commissionCents: t.exposeInt('commissionCents', {
-      description: 'Commission kept: commission less its reversals.',
+      description: 'Commission kept from card orders: commission less its reversals.',
     }),
-    refundsCents: t.exposeInt('refundsCents', { description: 'Refunded to buyers.' }),
+    refundsCents: t.exposeInt('refundsCents', {
+      description: 'Refunded to buyers’ cards or taken off their invoices.',
+    }),
     netCents: t.exposeInt('netCents', {
-      description: 'gross − commission − refunds, which is transfers − transfer reversals.',
+      description:
+        'Paid out through the marketplace: gross − commission − refunds − invoiced, which is transfers − transfer reversals.',
+    }),
+    invoicedCents: t.exposeInt('invoicedCents', {
+      description: invoiceFigureDescriptions.invoicedCents,
+    }),
+    invoiceCommissionOwedCents: t.exposeInt('invoiceCommissionOwedCents', {
+      description: invoiceFigureDescriptions.invoiceCommissionOwedCents,
     }),
     orders: t.expose('orders', {
       type: [PayoutOrderRowType],
@@ -207,6 +235,12 @@ BusinessMonthFiguresType.implement({
     commissionCents: t.exposeInt('commissionCents'),
     refundsCents: t.exposeInt('refundsCents'),
     netCents: t.exposeInt('netCents'),
+    invoicedCents: t.exposeInt('invoicedCents', {
+      description: invoiceFigureDescriptions.invoicedCents,
+    }),
+    invoiceCommissionOwedCents: t.exposeInt('invoiceCommissionOwedCents', {
+      description: invoiceFigureDescriptions.invoiceCommissionOwedCents,
+    }),
   }),
 });
 

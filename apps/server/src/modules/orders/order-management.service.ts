@@ -1,6 +1,7 @@
 import {
   canCancel,
   canRefundLine,
+  commissionOf,
   formatCents,
   isVisibleOrderStatus,
   ORDER_STATUSES,
@@ -13,6 +14,7 @@ import {
   type Cents,
   type FulfillmentMode,
   type OrderStatus,
+  type PaymentMethod,
 } from '@bevy/core';
 import type { OrderAddress } from '@bevy/core/checkout-schemas';
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
@@ -36,6 +38,7 @@ import { PaymentProviderError } from '../payments/payment-provider';
 import {
   planCancellation,
   planRefund,
+  refundStateWithoutLedger,
   type OrderMoney,
   type RefundPlan,
   type RefundState,
@@ -79,9 +82,12 @@ export interface OrderEventView {
 
 /** The producer's side of an order's money, from the ledger; only for its sellers. */
 export interface OrderMoneyView {
-  /** Commission kept: the commission less what refunds reversed of it. */
+  /**
+   * Commission kept: the commission less what refunds reversed of it. For an invoice order, the
+   * commission the producer owes on what the invoice still asks for.
+   */
   commissionCents: Cents;
-  /** The payout less what refunds took back of it. */
+  /** The payout less what refunds took back of it; 0 for an invoice order (nothing paid out). */
   payoutCents: Cents;
   payoutStatus: OrderRow['payout_status'];
 }
@@ -108,6 +114,10 @@ export interface OrderView {
   taxAndFeesCents: Cents;
   totalCents: Cents;
   refundedCents: Cents;
+  /** 'invoice': the buyer pays the producer directly, by `invoiceDueOn` (YYYY-MM-DD). */
+  paymentMethod: PaymentMethod;
+  invoiceTermsDays: number | null;
+  invoiceDueOn: string | null;
   /** The viewer works at the order's business (or is an admin). */
   viewerIsSeller: boolean;
   /** Null unless the viewer is a seller of the order. */
@@ -181,8 +191,22 @@ async function ledgerSumsOf(db: Db, orderIds: number[]): Promise<Map<number, Led
   return sums;
 }
 
-/** What a seller sees of an order's money, from its ledger entries. */
-export function moneyOf(order: OrderRow, sums: LedgerSums = {}): OrderMoneyView {
+/**
+ * What a seller sees of an order's money: from its ledger entries, or for an invoice order (which
+ * has none) the commission owed on the subtotal its lines still ask for.
+ */
+export function moneyOf(
+  order: OrderRow,
+  sums: LedgerSums = {},
+  refundedSubtotal: Cents = 0,
+): OrderMoneyView {
+  if (order.payment_method === 'invoice') {
+    return {
+      commissionCents: commissionOf(order.subtotal_cents - refundedSubtotal),
+      payoutCents: 0,
+      payoutStatus: order.payout_status,
+    };
+  }
   return {
     commissionCents: (sums.commission ?? 0) - (sums.commission_reversal ?? 0),
     payoutCents: (sums.transfer ?? 0) - (sums.transfer_reversal ?? 0),
@@ -231,6 +255,11 @@ async function viewsOf(
   ]);
   return selected.map(({ order, businessName, businessSlug, businessPickupHours }) => {
     const viewerIsSeller = sellers.has(order.business_id);
+    const lines = lineRows.filter((line) => line.order_id === order.id);
+    const refundedSubtotal = lines.reduce(
+      (sum, line) => sum + line.unit_price_cents * line.refunded_quantity,
+      0,
+    );
     return {
       id: order.id,
       number: order.number,
@@ -252,19 +281,20 @@ async function viewsOf(
       taxAndFeesCents: order.tax_and_fees_cents,
       totalCents: order.total_cents,
       refundedCents: order.refunded_cents,
+      paymentMethod: order.payment_method,
+      invoiceTermsDays: order.invoice_terms_days,
+      invoiceDueOn: order.invoice_due_on,
       viewerIsSeller,
-      money: viewerIsSeller ? moneyOf(order, sums.get(order.id)) : null,
-      lines: lineRows
-        .filter((line) => line.order_id === order.id)
-        .map((line) => ({
-          id: line.id,
-          productId: line.product_id,
-          productName: line.product_name,
-          unitPriceCents: line.unit_price_cents,
-          quantity: line.quantity,
-          refundedQuantity: line.refunded_quantity,
-          lineTotalCents: line.line_total_cents,
-        })),
+      money: viewerIsSeller ? moneyOf(order, sums.get(order.id), refundedSubtotal) : null,
+      lines: lines.map((line) => ({
+        id: line.id,
+        productId: line.product_id,
+        productName: line.product_name,
+        unitPriceCents: line.unit_price_cents,
+        quantity: line.quantity,
+        refundedQuantity: line.refunded_quantity,
+        lineTotalCents: line.line_total_cents,
+      })),
       events: eventRows
         .filter((event) => event.order_id === order.id)
         .map((event) => ({
@@ -549,26 +579,32 @@ async function lockForRefund(db: Db, orderId: number): Promise<LockedOrder> {
   const transferEntry = entries.find(
     (entry) => entry.kind === 'transfer' && entry.orderId === orderId,
   );
+  const money: OrderMoney = {
+    orderId,
+    subtotal: order.subtotal_cents,
+    taxRate: percentToMillionths(order.tax_rate),
+    total: order.total_cents,
+    commission: order.commission_cents,
+    payout: order.payout_cents,
+  };
+  const refundedSubtotal = lines.reduce(
+    (total, line) => total + line.unit_price_cents * line.refunded_quantity,
+    0,
+  );
   return {
     order,
     lines,
-    money: {
-      orderId,
-      subtotal: order.subtotal_cents,
-      taxRate: percentToMillionths(order.tax_rate),
-      total: order.total_cents,
-      commission: order.commission_cents,
-      payout: order.payout_cents,
-    },
-    state: {
-      refundedSubtotal: lines.reduce(
-        (total, line) => total + line.unit_price_cents * line.refunded_quantity,
-        0,
-      ),
-      refunded: sum('refund'),
-      commissionReversed: sum('commission_reversal'),
-      transferReversed: sum('transfer_reversal'),
-    },
+    money,
+    // An invoice order has no ledger: what it took off the invoice is on the order itself.
+    state:
+      order.payment_method === 'invoice'
+        ? refundStateWithoutLedger(money, refundedSubtotal, order.refunded_cents)
+        : {
+            refundedSubtotal,
+            refunded: sum('refund'),
+            commissionReversed: sum('commission_reversal'),
+            transferReversed: sum('transfer_reversal'),
+          },
     refundCount: entries.filter((entry) => entry.kind === 'refund' && entry.orderId === orderId)
       .length,
     chargeId: checkout?.chargeId ?? chargeEntry?.reference ?? null,
@@ -648,12 +684,32 @@ async function payBack(
 function refundedColumns(locked: LockedOrder, next: RefundState) {
   return {
     refunded_cents: next.refunded,
+    // Nothing of an invoice order was paid out, so nothing is reversed.
     payout_status:
-      next.transferReversed >= locked.order.payout_cents
+      locked.order.payment_method === 'card' && next.transferReversed >= locked.order.payout_cents
         ? ('reversed' as const)
         : locked.order.payout_status,
     updated_at: new Date(),
   };
+}
+
+/**
+ * Gives the buyer back `plan.refund`: through the payment provider for a card order; for an
+ * invoice order by taking it off what they owe the producer (no provider, no ledger entries),
+ * which the order's history then says: the note is returned. A card refund shows in the money.
+ */
+async function giveBack(
+  db: Db,
+  ctx: OrderChangeContext,
+  locked: LockedOrder,
+  plan: RefundPlan,
+  reason: string | null,
+): Promise<string | null> {
+  if (locked.order.payment_method === 'invoice') {
+    return `Invoice reduced by ${formatCents(plan.refund)}`;
+  }
+  await payBack(db, ctx, locked, plan, reason);
+  return null;
 }
 
 /** Turns an unexpected error after the provider refunded into a loud log line. */
@@ -700,7 +756,7 @@ export async function cancelOrder(
       );
     }
     const plan = planCancellation(locked.money, locked.state);
-    if (plan) await payBack(db, ctx, locked, plan, reason);
+    const given = plan ? await giveBack(db, ctx, locked, plan, reason) : null;
     const next = plan?.next ?? locked.state;
     await db
       .update(orders)
@@ -726,7 +782,7 @@ export async function cancelOrder(
       from_status: order.status,
       to_status: 'cancelled',
       actor_user_id: viewer.id,
-      note: reason,
+      note: [given, reason].filter(Boolean).join(': ') || null,
     });
     await queueOrderStatusEmail({ db, config: ctx.config }, order.id);
   });
@@ -764,13 +820,15 @@ export async function refundOrderLine(
       );
     }
     const plan = planRefund(locked.money, locked.state, line.unit_price_cents * input.quantity);
-    await payBack(db, ctx, locked, plan, reason);
+    const given = await giveBack(db, ctx, locked, plan, reason);
     await db
       .update(orderLines)
       .set({ refunded_quantity: sql`${orderLines.refunded_quantity} + ${input.quantity}` })
       .where(eq(orderLines.id, line.id));
     await db.update(orders).set(refundedColumns(locked, plan.next)).where(eq(orders.id, order.id));
-    const what = `Refunded ${input.quantity} × ${line.product_name} (${formatCents(plan.refund)})`;
+    const what = given
+      ? `${given} for ${input.quantity} × ${line.product_name}`
+      : `Refunded ${input.quantity} × ${line.product_name} (${formatCents(plan.refund)})`;
     await db.insert(orderEvents).values({
       order_id: order.id,
       from_status: order.status,

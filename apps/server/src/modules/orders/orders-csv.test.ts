@@ -71,6 +71,9 @@ const order: OrderView = {
   taxAndFeesCents: 461,
   totalCents: 5659,
   refundedCents: 0,
+  paymentMethod: 'card',
+  invoiceTermsDays: null,
+  invoiceDueOn: null,
   viewerIsSeller: true,
   money: { commissionCents: 416, payoutCents: 5243, payoutStatus: 'held' },
   lines: [

@@ -26,6 +26,32 @@ PlacedOrderLineType.implement({
   }),
 });
 
+type BuilderTypes =
+  typeof builder extends PothosSchemaTypes.SchemaBuilder<infer Types> ? Types : never;
+
+/** How an order is paid, on every type that shows an order to its buyer or producer. */
+export function paymentFields<
+  Order extends Pick<PlacedOrderView, 'paymentMethod' | 'invoiceTermsDays' | 'invoiceDueOn'>,
+>(t: PothosSchemaTypes.ObjectFieldBuilder<BuilderTypes, Order>) {
+  return {
+    paymentMethod: t.string({
+      description:
+        '"card" (in the checkout’s charge) or "invoice" (paid to the producer directly).',
+      resolve: (order) => order.paymentMethod,
+    }),
+    invoiceTermsDays: t.int({
+      nullable: true,
+      description: 'The invoice terms in days ("Net 30" is 30); null for card orders.',
+      resolve: (order) => order.invoiceTermsDays,
+    }),
+    invoiceDueOn: t.string({
+      nullable: true,
+      description: 'When the invoice is due, YYYY-MM-DD; null for card orders.',
+      resolve: (order) => order.invoiceDueOn,
+    }),
+  };
+}
+
 const PlacedOrderType = builder.objectRef<PlacedOrderView>('PlacedOrder');
 PlacedOrderType.implement({
   description: 'One producer’s order of a checkout, as placed.',
@@ -48,6 +74,7 @@ PlacedOrderType.implement({
     subtotalCents: t.exposeInt('subtotalCents'),
     taxAndFeesCents: t.exposeInt('taxAndFeesCents'),
     totalCents: t.exposeInt('totalCents'),
+    ...paymentFields(t),
     lines: t.field({ type: [PlacedOrderLineType], resolve: (order) => order.lines }),
   }),
 });
@@ -57,7 +84,9 @@ CheckoutType.implement({
   description: 'A paid checkout: one charge for the cart, one order per producer.',
   fields: (t) => ({
     id: t.exposeID('id'),
-    amountCents: t.exposeInt('amountCents', { description: 'What the card was charged.' }),
+    amountCents: t.exposeInt('amountCents', {
+      description: 'What the card was charged: the card orders’ totals, 0 when all are on invoice.',
+    }),
     orders: t.field({ type: [PlacedOrderType], resolve: (checkout) => checkout.orders }),
   }),
 });
@@ -95,6 +124,10 @@ const FulfillmentChoiceInput = builder.inputType('FulfillmentChoiceInput', {
     address: t.field({
       type: OrderAddressInput,
       description: 'Delivery or shipping address; not needed for pickup.',
+    }),
+    payByInvoice: t.boolean({
+      description:
+        'Pay this producer by invoice, on its terms: for approved wholesale buyers, where the producer offers terms.',
     }),
   }),
 });
@@ -142,7 +175,10 @@ const PlaceOrderInput = builder.inputType('PlaceOrderInput', {
       required: true,
       description: 'The buyer and anyone receiving the order are 21 or older.',
     }),
-    payment: t.field({ type: PaymentInput, required: true }),
+    payment: t.field({
+      type: PaymentInput,
+      description: 'The card; not needed when every producer is paid by invoice.',
+    }),
     expectedTotal: t.int({
       description: 'The grand total in cents the buyer saw; a different server total refuses.',
     }),

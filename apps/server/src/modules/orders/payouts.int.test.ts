@@ -40,7 +40,8 @@ const placed: Record<'kept' | 'cancelled' | 'partly' | 'transferred' | 'january'
 const PAYOUTS = `query($slug: String!, $from: String, $to: String) {
   businessPayouts(slug: $slug, from: $from, to: $to) {
     businessId businessName businessSlug grossSalesCents commissionCents refundsCents netCents
-    orders { orderId number createdAt status statusLabel totalCents commissionCents refundedCents netCents payoutStatus }
+    invoicedCents invoiceCommissionOwedCents
+    orders { orderId number createdAt status statusLabel totalCents commissionCents refundedCents netCents payoutStatus paymentMethod invoiceDueOn }
   }
 }`;
 const MONTH = `{ businessMonthFigures {
@@ -56,6 +57,8 @@ interface PayoutRow {
   refundedCents: number;
   netCents: number;
   payoutStatus: string;
+  paymentMethod: string;
+  invoiceDueOn: string | null;
 }
 interface Payouts {
   businessId: number;
@@ -63,6 +66,8 @@ interface Payouts {
   commissionCents: number;
   refundsCents: number;
   netCents: number;
+  invoicedCents: number;
+  invoiceCommissionOwedCents: number;
   orders: PayoutRow[];
 }
 
@@ -158,6 +163,11 @@ describe('a business’s payouts', () => {
     expect(answer.netCents).toBe(ledger.transfer! - ledger.transfer_reversal!);
     expect(answer.grossSalesCents - answer.commissionCents - answer.refundsCents).toBe(
       answer.netCents,
+    );
+    // Card orders only: nothing on invoice (invoice-terms.int.test.ts has those).
+    expect(answer).toMatchObject({ invoicedCents: 0, invoiceCommissionOwedCents: 0 });
+    expect(answer.orders.every((row) => row.paymentMethod === 'card' && !row.invoiceDueOn)).toBe(
+      true,
     );
     for (const row of answer.orders) {
       expect(row.totalCents - row.commissionCents - row.refundedCents, row.status).toBe(

@@ -1,7 +1,14 @@
-import { isIsoDate, VISIBLE_ORDER_STATUSES, type Cents, type OrderStatus } from '@bevy/core';
+import {
+  commissionOf,
+  isIsoDate,
+  VISIBLE_ORDER_STATUSES,
+  type Cents,
+  type OrderStatus,
+  type PaymentMethod,
+} from '@bevy/core';
 import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { ledgerEntries, orders } from '../../db/schema';
+import { ledgerEntries, orderLines, orders } from '../../db/schema';
 import { badInput, notFound } from '../../graphql/errors';
 import { requireMember, requireViewer } from '../../graphql/guards';
 import { findBusinessBySlug, listWorkplaces } from '../businesses/businesses.service';
@@ -10,7 +17,11 @@ import type { OrdersContext, OrderRow } from './order-management.service';
 /**
  * What producers earn, read from the ledger: per paid order its total, the commission we kept
  * (commission − its reversals), what was refunded, and the net payout (transfer − its
- * reversals). By the ledger's invariant, total − commission − refunds = net for every order.
+ * reversals). By the ledger's invariant, total − commission − refunds = net for every card order.
+ *
+ * An invoice order moves no money through us: the buyer pays the producer directly, and the
+ * producer owes us the commission on what the invoice still asks for. Its row shows that owed
+ * commission, what was taken off the invoice as refunded, and a net of 0.
  */
 
 export interface PayoutOrderRow {
@@ -19,17 +30,28 @@ export interface PayoutOrderRow {
   createdAt: Date;
   status: OrderStatus;
   totalCents: Cents;
+  /** Kept from a card order; owed by the producer on an invoice order. */
   commissionCents: Cents;
   refundedCents: Cents;
   netCents: Cents;
   payoutStatus: OrderRow['payout_status'];
+  paymentMethod: PaymentMethod;
+  invoiceDueOn: string | null;
 }
 
 export interface PayoutFigures {
+  /** Totals of all the orders, card and invoice. */
   grossSalesCents: Cents;
+  /** Commission kept from card orders. */
   commissionCents: Cents;
+  /** Refunded to buyers' cards, or taken off their invoices. */
   refundsCents: Cents;
+  /** Paid out to the producer through the marketplace (card orders). */
   netCents: Cents;
+  /** What buyers owe the producer directly: invoice totals less what was taken off. */
+  invoicedCents: Cents;
+  /** Commission the producer owes on its invoice orders. */
+  invoiceCommissionOwedCents: Cents;
 }
 
 export interface BusinessPayouts extends PayoutFigures {
@@ -73,7 +95,14 @@ async function payoutRows(
       createdAt: orders.created_at,
       status: orders.status,
       totalCents: orders.total_cents,
+      subtotalCents: orders.subtotal_cents,
+      refundedCents: orders.refunded_cents,
       payoutStatus: orders.payout_status,
+      paymentMethod: orders.payment_method,
+      invoiceDueOn: orders.invoice_due_on,
+      refundedSubtotal: sql<number>`(
+        select coalesce(sum(${orderLines.unit_price_cents} * ${orderLines.refunded_quantity}), 0)
+        from ${orderLines} where ${orderLines.order_id} = ${orders.id})::int`,
       commission: sumOf('commission'),
       commissionReversal: sumOf('commission_reversal'),
       refund: sumOf('refund'),
@@ -85,29 +114,60 @@ async function payoutRows(
     .where(and(...conditions))
     .groupBy(orders.id)
     .orderBy(desc(orders.created_at), desc(orders.id));
-  return rows.map((row) => ({
-    orderId: row.orderId,
-    businessId: row.businessId,
-    number: row.number,
-    createdAt: row.createdAt,
-    status: row.status,
-    totalCents: row.totalCents,
-    commissionCents: Number(row.commission) - Number(row.commissionReversal),
-    refundedCents: Number(row.refund),
-    netCents: Number(row.transfer) - Number(row.transferReversal),
-    payoutStatus: row.payoutStatus,
-  }));
+  return rows.map((row) => {
+    const common = {
+      orderId: row.orderId,
+      businessId: row.businessId,
+      number: row.number,
+      createdAt: row.createdAt,
+      status: row.status,
+      totalCents: row.totalCents,
+      payoutStatus: row.payoutStatus,
+      paymentMethod: row.paymentMethod,
+      invoiceDueOn: row.invoiceDueOn,
+    };
+    return row.paymentMethod === 'invoice'
+      ? {
+          ...common,
+          commissionCents: commissionOf(row.subtotalCents - Number(row.refundedSubtotal)),
+          refundedCents: row.refundedCents,
+          netCents: 0,
+        }
+      : {
+          ...common,
+          commissionCents: Number(row.commission) - Number(row.commissionReversal),
+          refundedCents: Number(row.refund),
+          netCents: Number(row.transfer) - Number(row.transferReversal),
+        };
+  });
 }
 
+/**
+ * The sums over orders. For every period: gross − refunds − commission − invoiced = net, card
+ * orders giving the commission and net, invoice orders what is invoiced.
+ */
 function figuresOf(rows: readonly PayoutOrderRow[]): PayoutFigures {
   return rows.reduce<PayoutFigures>(
-    (sum, row) => ({
-      grossSalesCents: sum.grossSalesCents + row.totalCents,
-      commissionCents: sum.commissionCents + row.commissionCents,
-      refundsCents: sum.refundsCents + row.refundedCents,
-      netCents: sum.netCents + row.netCents,
-    }),
-    { grossSalesCents: 0, commissionCents: 0, refundsCents: 0, netCents: 0 },
+    (sum, row) => {
+      const invoice = row.paymentMethod === 'invoice';
+      return {
+        grossSalesCents: sum.grossSalesCents + row.totalCents,
+        commissionCents: sum.commissionCents + (invoice ? 0 : row.commissionCents),
+        refundsCents: sum.refundsCents + row.refundedCents,
+        netCents: sum.netCents + row.netCents,
+        invoicedCents: sum.invoicedCents + (invoice ? row.totalCents - row.refundedCents : 0),
+        invoiceCommissionOwedCents:
+          sum.invoiceCommissionOwedCents + (invoice ? row.commissionCents : 0),
+      };
+    },
+    {
+      grossSalesCents: 0,
+      commissionCents: 0,
+      refundsCents: 0,
+      netCents: 0,
+      invoicedCents: 0,
+      invoiceCommissionOwedCents: 0,
+    },
   );
 }
 

@@ -138,6 +138,7 @@ async function settlementOf(
     settled: rows.map(({ order }) => ({
       orderId: order.id,
       businessId: order.business_id,
+      paymentMethod: order.payment_method,
       subtotal: order.subtotal_cents,
       taxRate: percentToMillionths(order.tax_rate),
       total: order.total_cents,
@@ -159,6 +160,9 @@ async function settlementOf(
         subtotalCents: order.subtotal_cents,
         taxAndFeesCents: order.tax_and_fees_cents,
         totalCents: order.total_cents,
+        paymentMethod: order.payment_method,
+        invoiceTermsDays: order.invoice_terms_days,
+        invoiceDueOn: order.invoice_due_on,
         lines: lines
           .filter((line) => line.order_id === order.id)
           .map((line) => ({

@@ -1,11 +1,28 @@
-import { DELIVERY_RADIUS_MILES } from '@bevy/core';
+import { DELIVERY_RADIUS_MILES, INVOICE_TERMS_DAYS, invoiceTermsLabel } from '@bevy/core';
 import { PICKUP_HOURS_MAX_LENGTH } from '@bevy/core/business-schemas';
-import { Checkbox, MultiSelect, Slider, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
+import {
+  Checkbox,
+  MultiSelect,
+  Select,
+  Slider,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { useState } from 'react';
 import type { ProfileValues } from './profile-values';
 import { ProfileSection } from './profile-section';
 import type { FieldErrors, ProfileField } from './use-profile-autosave';
 import { US_STATE_OPTIONS } from '../../lib/us-state-options';
+
+/** Each term is its number of days. */
+const NO_INVOICES = 'none';
+const INVOICE_TERMS_OPTIONS = [
+  { value: NO_INVOICES, label: 'No invoices (card only)' },
+  ...INVOICE_TERMS_DAYS.map((days) => ({ value: String(days), label: invoiceTermsLabel(days) })),
+];
 
 /** The radius a delivery option starts with when it is first turned on. */
 const DEFAULT_DELIVERY_RADIUS_MILES = 25;
@@ -192,6 +209,31 @@ export function FulfillmentSection({
           nothingFoundMessage="No state matches"
           maw={640}
           mt="xs"
+        />
+      </Stack>
+
+      <Stack gap="xs" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }} mt="md">
+        <Title order={3} fz="md" component="legend" mb="xs">
+          Payment terms
+        </Title>
+        <Select
+          label="Invoice terms for approved wholesale buyers"
+          description="Let approved wholesale buyers pay you by invoice, due this many days after they order; they pay you directly, and the marketplace's commission on those orders is owed by you."
+          data={INVOICE_TERMS_OPTIONS}
+          value={
+            values.wholesale_invoice_terms_days === null
+              ? NO_INVOICES
+              : String(values.wholesale_invoice_terms_days)
+          }
+          onChange={(value) =>
+            edit(
+              'wholesale_invoice_terms_days',
+              value && value !== NO_INVOICES ? Number(value) : null,
+            )
+          }
+          allowDeselect={false}
+          error={errors.wholesale_invoice_terms_days}
+          maw={480}
         />
       </Stack>
     </ProfileSection>

@@ -64,6 +64,7 @@ const BUSINESS_FIELDS = gql`
     fulfillment_deliver_wholesale_radius_miles
     ship_to_states
     pickup_hours
+    wholesale_invoice_terms_days
   }
   ${ADDRESS_FIELDS}
   ${TAG_FIELDS}
@@ -162,6 +163,8 @@ export interface BusinessProfile extends FulfillmentFlags {
   fulfillment_deliver_wholesale_radius_miles: number | null;
   ship_to_states: string[];
   pickup_hours: string | null;
+  /** Days approved wholesale buyers get to pay an invoice; null: card only. */
+  wholesale_invoice_terms_days: number | null;
   businessTypes: BusinessTypeTag[];
   tags: (BusinessTypeTag & { categorizedBy: { id: number; name: string } | null })[];
 }

@@ -44,6 +44,7 @@ export function initialProfileValues(business: BusinessProfile): ProfileValues {
     fulfillment_deliver_wholesale_radius_miles: business.fulfillment_deliver_wholesale_radius_miles,
     ship_to_states: business.ship_to_states,
     pickup_hours: business.pickup_hours ?? '',
+    wholesale_invoice_terms_days: business.wholesale_invoice_terms_days,
   };
 }
 

@@ -33,6 +33,7 @@ export type ProfileFields = Pick<
   | 'fulfillment_deliver_wholesale_radius_miles'
   | 'ship_to_states'
   | 'pickup_hours'
+  | 'wholesale_invoice_terms_days'
 >;
 export type ProfileField = keyof ProfileFields;
 export type AddressFields = Record<AddressField, string | null>;

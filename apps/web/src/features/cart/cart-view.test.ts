@@ -241,6 +241,29 @@ describe('buildCartView', () => {
     expect(wholesale.mode).toBe('ship');
   });
 
+  it('tells a wholesale buyer the producer’s invoice terms, and nobody else', () => {
+    const onTerms = { ...orchard, wholesale_invoice_terms_days: 30 };
+    const cart = cartOf([cider, 1]);
+    const wholesale = buildCartView(
+      cart,
+      {
+        buyerKind: 'wholesale',
+        products: [{ ...current(cider, onTerms), pricing: cider.wholesalePricing }],
+      },
+      {},
+      null,
+    ).groups[0]!;
+    expect(wholesale.invoiceTermsDays).toBe(30);
+    const retail = buildCartView(
+      cart,
+      { buyerKind: 'retail', products: [current(cider, onTerms)] },
+      {},
+      null,
+    ).groups[0]!;
+    expect(retail.invoiceTermsDays).toBeNull();
+    expect(buildCartView(cart, retailCatalogue, {}, null).groups[0]!.invoiceTermsDays).toBeNull();
+  });
+
   it('refuses a producer that offers this buyer no way to get the goods', () => {
     const closed = { ...hillside, fulfillment_allow_pickup_retail: false };
     const view = buildCartView(

@@ -31,6 +31,8 @@ export interface CatalogueBusiness extends FulfillmentFlags {
   fulfillment_deliver_wholesale_radius_miles: number | null;
   /** When buyers can pick up, over lines; checkout shows it for pickup. */
   pickup_hours?: string | null;
+  /** Invoice terms in days; only approved wholesale buyers are told them (null otherwise). */
+  wholesale_invoice_terms_days?: number | null;
   addresses: {
     /** The street address, which checkout shows for pickup; the cart needs only the place. */
     street_number?: string | null;
@@ -116,6 +118,8 @@ export interface ProducerGroupView {
   reach: Reach | null;
   /** The tax + fees rate in percent, as the producer set it. */
   taxRatePercent: number | null;
+  /** Days this wholesale buyer may take to pay an invoice ("Net 30"); null: card only. */
+  invoiceTermsDays: number | null;
   lines: CartLine[];
   /** Totals of the lines that can be priced; null when none can. */
   totals: OrderTotals | null;
@@ -288,6 +292,7 @@ export function buildCartView(
         mode: null,
         reach: null,
         taxRatePercent: null,
+        invoiceTermsDays: null,
         lines: [],
         totals: null,
         ready: true,
@@ -312,6 +317,8 @@ export function buildCartView(
       group.mode = chosen && group.modes.includes(chosen) ? chosen : (group.modes[0] ?? null);
       group.reach = reachOf(business, group.mode, buyer, location);
       group.taxRatePercent = business.sales_tax_rate;
+      group.invoiceTermsDays =
+        buyer === 'wholesale' ? (business.wholesale_invoice_terms_days ?? null) : null;
       const priced = group.lines.filter((line) => line.unitPrice !== null);
       if (priced.length > 0) {
         group.totals = orderTotals(

@@ -7,6 +7,8 @@ import {
   formFieldOf,
   initialCheckoutValues,
   parseExpiry,
+  paymentSplit,
+  paysByCard,
   placeOrderInputOf,
   type CheckoutFormValues,
 } from './checkout-form';
@@ -16,6 +18,7 @@ const group = (businessId: number, mode: ProducerGroupView['mode'], lineIds: str
     businessId,
     mode,
     lines: lineIds.map((id) => ({ id, quantity: 2, unitPrice: 1_250 })),
+    totals: { total: lineIds.length * 2_500 },
   }) as unknown as ProducerGroupView;
 
 const view = {
@@ -72,7 +75,12 @@ describe('checkout form', () => {
       { productId: 21, quantity: 2, unitPrice: 1_250, channel: 'retail' },
       { productId: 22, quantity: 2, unitPrice: 1_250, channel: 'retail' },
     ]);
-    expect(input.fulfillment[0]).toEqual({ businessId: 7, mode: 'pickup', address: null });
+    expect(input.fulfillment[0]).toEqual({
+      businessId: 7,
+      mode: 'pickup',
+      address: null,
+      payByInvoice: false,
+    });
     expect(input.billingAddress).toEqual(input.fulfillment[1]!.address);
     expect(input.expectedTotal).toBe(7_500);
     expect(placeOrderSchema.safeParse(input).success).toBe(true);
@@ -108,5 +116,36 @@ describe('checkout form', () => {
     });
     expect(other).toEqual([]);
     expect(firstErrorField(fields, values)).toBe('contact.email');
+  });
+
+  it('sends the invoice choice per producer, and no card when every producer is on invoice', () => {
+    const values = filledValues();
+    values.fulfillment[0]!.payByInvoice = true;
+    expect(paysByCard(values)).toBe(true);
+    expect(paymentSplit(values, view)).toEqual({ byCard: 5_000, onInvoice: 2_500 });
+    const mixed = placeOrderInputOf(values, view, 'checkout-key-2', { kind: 'card' });
+    expect(mixed.fulfillment.map((choice) => choice.payByInvoice)).toEqual([true, false]);
+    expect(mixed.payment).toMatchObject({ card: { number: '4242 4242 4242 4242' } });
+    expect(mixed.expectedTotal).toBe(7_500);
+
+    values.fulfillment[1]!.payByInvoice = true;
+    values.card = { number: '', expiry: '', cvc: '' };
+    expect(paysByCard(values)).toBe(false);
+    expect(paymentSplit(values, view)).toEqual({ byCard: 0, onInvoice: 7_500 });
+    const allInvoice = placeOrderInputOf(values, view, 'checkout-key-3', {
+      kind: 'payment_method',
+      id: 'pm_pending',
+    });
+    expect(allInvoice.payment).toBeNull();
+    // An empty card form does not matter then.
+    expect(placeOrderSchema.safeParse(allInvoice).success).toBe(true);
+  });
+
+  it('shows a refused invoice on the producer’s choice of how to pay', () => {
+    const values = filledValues();
+    expect(formFieldOf('fulfillment.1.payByInvoice', values)).toBe('fulfillment.1.payByInvoice');
+    expect(firstErrorField({ 'fulfillment.1.payByInvoice': 'x', 'card.number': 'y' }, values)).toBe(
+      'fulfillment.1.payByInvoice',
+    );
   });
 });

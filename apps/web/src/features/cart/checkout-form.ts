@@ -1,4 +1,4 @@
-import type { FulfillmentMode } from '@bevy/core';
+import type { Cents, FulfillmentMode } from '@bevy/core';
 import type { CartView, ProducerGroupView } from './cart-view';
 
 /** An address as the form holds it: every field text, empty when not given. */
@@ -13,8 +13,16 @@ export interface AddressValues {
 
 export interface CheckoutFormValues {
   contact: { name: string; email: string; phone: string };
-  /** One per producer group, in the cart's order; the address is unused for pickup. */
-  fulfillment: { businessId: number; mode: FulfillmentMode; address: AddressValues }[];
+  /**
+   * One per producer group, in the cart's order; the address is unused for pickup. An approved
+   * wholesale buyer may pay a producer that offers invoice terms by invoice.
+   */
+  fulfillment: {
+    businessId: number;
+    mode: FulfillmentMode;
+    address: AddressValues;
+    payByInvoice: boolean;
+  }[];
   /** Bill to the first delivery or shipping address instead of a separate one. */
   billingSameAsDelivery: boolean;
   billingAddress: AddressValues;
@@ -47,6 +55,7 @@ export function initialCheckoutValues(
     businessId: group.businessId,
     mode: group.mode ?? 'pickup',
     address: { ...address },
+    payByInvoice: false,
   }));
   return {
     contact: { name: me?.name ?? '', email: me?.email ?? '', phone: '' },
@@ -77,6 +86,26 @@ const addressInput = (address: AddressValues) => ({
 
 export type PaymentValues = { kind: 'card' } | { kind: 'payment_method'; id: string };
 
+/** Whether some producer is paid by card, so that a card is needed. */
+export function paysByCard(values: Pick<CheckoutFormValues, 'fulfillment'>): boolean {
+  return values.fulfillment.length === 0 || values.fulfillment.some((c) => !c.payByInvoice);
+}
+
+/** What is charged to the card now, and what is left to pay the producers by invoice. */
+export function paymentSplit(
+  values: Pick<CheckoutFormValues, 'fulfillment'>,
+  view: Pick<CartView, 'groups'>,
+): { byCard: Cents; onInvoice: Cents } {
+  let byCard = 0;
+  let onInvoice = 0;
+  view.groups.forEach((group, index) => {
+    const total = group.totals?.total ?? 0;
+    if (values.fulfillment[index]?.payByInvoice) onInvoice += total;
+    else byCard += total;
+  });
+  return { byCard, onInvoice };
+}
+
 /**
  * What the form sends as the placeOrder input (checked by the shared schema before it goes).
  * Prices and the total are what the cart showed; the server refuses the order if its own differ.
@@ -102,14 +131,17 @@ export function placeOrderInputOf(
       businessId: choice.businessId,
       mode: choice.mode,
       address: choice.mode === 'pickup' ? null : addressInput(choice.address),
+      payByInvoice: choice.payByInvoice,
     })),
     contact: values.contact,
     billingAddress: addressInput(
       billingSource >= 0 ? values.fulfillment[billingSource]!.address : values.billingAddress,
     ),
     ageConfirmed: values.ageConfirmed,
-    payment:
-      payment.kind === 'card'
+    // Every producer paid by invoice: no card at all.
+    payment: !paysByCard(values)
+      ? null
+      : payment.kind === 'card'
         ? {
             card: {
               number: values.card.number,
@@ -136,6 +168,7 @@ export function formFieldOf(inputPath: string, values: CheckoutFormValues): stri
   if (/^contact\.(name|email|phone)$/.test(inputPath) || inputPath === 'ageConfirmed') {
     return inputPath;
   }
+  if (/^fulfillment\.\d+\.payByInvoice$/.test(inputPath)) return inputPath;
   const fulfillment = /^fulfillment\.(\d+)\.address(?:\.(\w+))?$/.exec(inputPath);
   if (fulfillment) return `fulfillment.${fulfillment[1]}.address.${fulfillment[2] ?? 'line1'}`;
   const billing = /^billingAddress(?:\.(\w+))?$/.exec(inputPath);
@@ -168,11 +201,12 @@ export function firstErrorField(fields: Record<string, string>, values: Checkout
     'contact.name',
     'contact.email',
     'contact.phone',
-    ...values.fulfillment.flatMap((_, index) =>
-      ['name', 'line1', 'line2', 'city', 'state', 'zip'].map(
+    ...values.fulfillment.flatMap((_, index) => [
+      ...['name', 'line1', 'line2', 'city', 'state', 'zip'].map(
         (part) => `fulfillment.${index}.address.${part}`,
       ),
-    ),
+      `fulfillment.${index}.payByInvoice`,
+    ]),
     ...['name', 'line1', 'line2', 'city', 'state', 'zip'].map((part) => `billingAddress.${part}`),
     'ageConfirmed',
     'card.number',

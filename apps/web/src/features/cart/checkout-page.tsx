@@ -1,4 +1,13 @@
-import { ADULT_SIGNATURE_NOTICE, formatCents, type CartState } from '@bevy/core';
+import {
+  ADULT_SIGNATURE_NOTICE,
+  formatCents,
+  formatDueDate,
+  invoiceDueOn,
+  invoiceTermsLabel,
+  isoDate,
+  type CartState,
+  type Cents,
+} from '@bevy/core';
 import { placeOrderSchema } from '@bevy/core/checkout-schemas';
 import {
   Alert,
@@ -11,6 +20,7 @@ import {
   Group,
   Loader,
   Paper,
+  Radio,
   Select,
   Stack,
   Table,
@@ -37,6 +47,8 @@ import {
   firstErrorField,
   formErrorsOf,
   initialCheckoutValues,
+  paymentSplit,
+  paysByCard,
   placeOrderInputOf,
   type CheckoutFormValues,
 } from './checkout-form';
@@ -67,6 +79,9 @@ const PLACE_ORDER = gql`
         subtotalCents
         taxAndFeesCents
         totalCents
+        paymentMethod
+        invoiceTermsDays
+        invoiceDueOn
         lines {
           productId
           productName
@@ -179,15 +194,14 @@ function AddressFields({
   );
 }
 
-function FulfillmentSection({
-  form,
-  group,
-  index,
-}: {
+/** A producer group's part of the form. */
+interface GroupProps {
   form: Form;
   group: ProducerGroupView;
   index: number;
-}) {
+}
+
+function FulfillmentSection({ form, group, index }: GroupProps) {
   const mode = group.mode ?? 'pickup';
   const headingId = `fulfillment-${group.businessId}-heading`;
   return (
@@ -204,6 +218,9 @@ function FulfillmentSection({
         <Text fz="sm" c="dark.6">
           {group.lines.map((line) => `${line.name} × ${line.quantity}`).join(' · ')}
         </Text>
+        {group.invoiceTermsDays !== null ? (
+          <PaymentChoice form={form} group={group} index={index} />
+        ) : null}
         {mode === 'pickup' ? (
           <>
             <Text>
@@ -225,6 +242,29 @@ function FulfillmentSection({
         )}
       </Stack>
     </Paper>
+  );
+}
+
+/** For an approved wholesale buyer, where the producer offers terms: card now, or invoice. */
+function PaymentChoice({ form, group, index }: GroupProps) {
+  const days = group.invoiceTermsDays!;
+  const path = `fulfillment.${index}.payByInvoice`;
+  const dueOn = invoiceDueOn(isoDate(new Date()), days);
+  return (
+    <Radio.Group
+      label={`How will you pay ${group.name}?`}
+      value={form.getValues().fulfillment[index]?.payByInvoice ? 'invoice' : 'card'}
+      onChange={(value) => form.setFieldValue(path, value === 'invoice')}
+      error={form.errors[path]}
+    >
+      <Group gap="lg" mt={4}>
+        <Radio value="card" label="Card, now" />
+        <Radio
+          value="invoice"
+          label={`Invoice, ${invoiceTermsLabel(days)} (due ${formatDueDate(dueOn)})`}
+        />
+      </Group>
+    </Radio.Group>
   );
 }
 
@@ -275,7 +315,7 @@ function CardFields({ form }: { form: Form }) {
   );
 }
 
-function Summary({ view }: { view: CartView }) {
+function Summary({ view, split }: { view: CartView; split: { byCard: Cents; onInvoice: Cents } }) {
   return (
     <Paper component="section" withBorder p="md" radius="md" aria-labelledby="summary-heading">
       <Stack gap="sm">
@@ -302,10 +342,28 @@ function Summary({ view }: { view: CartView }) {
                 {formatCents(view.grandTotal)}
               </Table.Td>
             </Table.Tr>
+            {split.onInvoice > 0 ? (
+              <>
+                <Table.Tr>
+                  <Table.Th scope="row" fw="normal">
+                    Paid by card now
+                  </Table.Th>
+                  <Table.Td ta="right">{formatCents(split.byCard)}</Table.Td>
+                </Table.Tr>
+                <Table.Tr>
+                  <Table.Th scope="row" fw="normal">
+                    On invoice
+                  </Table.Th>
+                  <Table.Td ta="right">{formatCents(split.onInvoice)}</Table.Td>
+                </Table.Tr>
+              </>
+            ) : null}
           </Table.Tbody>
         </Table>
         <Text fz="xs" c="dark.6">
-          One payment for the whole cart; each producer gets its own order.
+          {split.onInvoice > 0
+            ? 'Orders on invoice are paid to the producer directly, by the due date; one card payment covers the rest. Each producer gets its own order.'
+            : 'One payment for the whole cart; each producer gets its own order.'}
         </Text>
       </Stack>
     </Paper>
@@ -343,6 +401,8 @@ function CheckoutForm({ view }: { view: CartView }) {
   });
   const values = form.getValues();
   const addressGroup = firstAddressGroup(values);
+  const cardNeeded = paysByCard(values);
+  const split = paymentSplit(values, view);
 
   const showErrors = (fields: Record<string, string>) => {
     form.setErrors(fields);
@@ -353,7 +413,10 @@ function CheckoutForm({ view }: { view: CartView }) {
   const submit = async (formValues: CheckoutFormValues) => {
     setRefusal(null);
     // With Stripe the card is checked by Stripe's element; the rest by the server's own rules.
-    const pending = stripeKey ? { kind: 'payment_method' as const, id: 'pm_pending' } : CARD;
+    // With every producer on invoice there is no card at all.
+    const withCard = paysByCard(formValues);
+    const pending =
+      stripeKey && withCard ? { kind: 'payment_method' as const, id: 'pm_pending' } : CARD;
     const unkeyed = placeOrderInputOf(formValues, view, 'checkout-pending', pending);
     const checked = placeOrderSchema.safeParse(unkeyed);
     if (!checked.success) {
@@ -365,7 +428,7 @@ function CheckoutForm({ view }: { view: CartView }) {
     const request = JSON.stringify(unkeyed);
     if (attempt.current?.request !== request) {
       let paymentMethodId: string | null = null;
-      if (stripeKey) {
+      if (stripeKey && withCard) {
         const created = await createPaymentMethod.current?.({
           name: formValues.contact.name,
           email: formValues.contact.email,
@@ -519,7 +582,7 @@ function CheckoutForm({ view }: { view: CartView }) {
                 <AddressFields
                   form={form}
                   path="billingAddress"
-                  legend="The card’s billing address"
+                  legend={cardNeeded ? 'The card’s billing address' : 'The billing address'}
                   withRecipient={false}
                 />
               ) : null}
@@ -537,11 +600,16 @@ function CheckoutForm({ view }: { view: CartView }) {
               <Title order={2} fz="lg" id="payment-heading">
                 Payment
               </Title>
-              {stripeKey ? (
+              {!cardNeeded ? (
+                <Text>
+                  Every order is paid by invoice, so no card is needed: you pay each producer
+                  directly by the due date shown above.
+                </Text>
+              ) : stripeKey ? (
                 <Suspense fallback={<Loader size="sm" aria-label="Loading the card form" />}>
                   <StripePayment
                     publishableKey={stripeKey}
-                    amountCents={view.grandTotal}
+                    amountCents={split.byCard}
                     onReady={onStripeReady}
                     onChange={onCardChange}
                   />
@@ -563,12 +631,12 @@ function CheckoutForm({ view }: { view: CartView }) {
               loading={fetching}
               leftSection={<IconLock size={18} aria-hidden />}
             >
-              Pay {formatCents(view.grandTotal)} and place order
+              {cardNeeded ? `Pay ${formatCents(split.byCard)} and place order` : 'Place order'}
             </Button>
           </Group>
         </Stack>
         <Box style={{ flex: '1 1 280px' }}>
-          <Summary view={view} />
+          <Summary view={view} split={split} />
         </Box>
       </Group>
     </form>

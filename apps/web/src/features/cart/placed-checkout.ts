@@ -21,6 +21,11 @@ export interface PlacedOrderSummary {
   subtotalCents: number;
   taxAndFeesCents: number;
   totalCents: number;
+  /** "card" (in the checkout's one charge) or "invoice" (paid to the producer by the due date). */
+  paymentMethod: string;
+  invoiceTermsDays: number | null;
+  /** YYYY-MM-DD, for invoice orders. */
+  invoiceDueOn: string | null;
   lines: {
     productId: number | null;
     productName: string;

@@ -1,4 +1,4 @@
-import { formatCents, nextStepsFor } from '@bevy/core';
+import { formatCents, nextStepsFor, payByInvoiceText } from '@bevy/core';
 import {
   Alert,
   Anchor,
@@ -48,6 +48,9 @@ const PLACED_ORDER = gql`
       subtotalCents
       taxAndFeesCents
       totalCents
+      paymentMethod
+      invoiceTermsDays
+      invoiceDueOn
       lines {
         productId
         productName
@@ -166,6 +169,12 @@ function PlacedOrderCard({ order }: { order: PlacedOrderSummary }) {
           </Table.Tbody>
         </Table>
         <Text fw={600}>{where}</Text>
+        {order.paymentMethod === 'invoice' && order.invoiceDueOn ? (
+          <Text fw={600}>
+            {payByInvoiceText(order.invoiceDueOn, order.invoiceTermsDays)}: pay{' '}
+            {formatCents(order.totalCents)} to {order.businessName} directly.
+          </Text>
+        ) : null}
         <Text>
           <Text span fw={600}>
             What happens next:{' '}
@@ -175,6 +184,20 @@ function PlacedOrderCard({ order }: { order: PlacedOrderSummary }) {
       </Stack>
     </Paper>
   );
+}
+
+/** ": $X charged to your card, $Y to pay by invoice", when some orders are on invoice. */
+function paidHow(orders: readonly PlacedOrderSummary[]): string {
+  const sum = (method: string) =>
+    orders
+      .filter((order) => order.paymentMethod === method)
+      .reduce((total, order) => total + order.totalCents, 0);
+  const onInvoice = sum('invoice');
+  if (onInvoice === 0) return '';
+  const byCard = sum('card');
+  return byCard > 0
+    ? `: ${formatCents(byCard)} charged to your card, ${formatCents(onInvoice)} to pay by invoice`
+    : ': all to pay by invoice, nothing charged to your card';
 }
 
 /** After checkout (/success): the orders placed, from whom, and what happens next. */
@@ -220,7 +243,7 @@ export function SuccessPage() {
                   ? `Order ${loaded.orders[0]!.number}`
                   : `Orders ${loaded.orders.map((order) => order.number).join(', ')}`}
                 , {formatCents(loaded.orders.reduce((sum, order) => sum + order.totalCents, 0))} in
-                all. We have emailed you a receipt.
+                all{paidHow(loaded.orders)}. We have emailed you a receipt.
               </Text>
             </div>
           </Group>

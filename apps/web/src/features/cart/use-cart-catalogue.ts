@@ -31,6 +31,7 @@ export const CART_CATALOGUE = gql`
           fulfillment_deliver_retail_radius_miles
           fulfillment_deliver_wholesale_radius_miles
           pickup_hours
+          wholesale_invoice_terms_days
           addresses {
             street_number
             route

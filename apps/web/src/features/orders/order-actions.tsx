@@ -166,11 +166,19 @@ function CancelDialog({
     <OrderModal opened={opened} onClose={onClose} title={`Cancel order ${order.number}?`}>
       <form onSubmit={(event) => void submit(event)}>
         <Stack gap="md">
-          <Text>
-            The buyer is refunded in full ({formatCents(refund)}) to the card they paid with, and
-            the marketplace&apos;s {COMMISSION_PERCENT}% commission on the order is reversed. The
-            buyer is told by email. This cannot be undone.
-          </Text>
+          {order.paymentMethod === 'invoice' ? (
+            <Text>
+              The buyer&apos;s invoice is cancelled: they no longer owe the {formatCents(refund)}{' '}
+              left on it, and you owe no {COMMISSION_PERCENT}% commission on the order. The buyer is
+              told by email. This cannot be undone.
+            </Text>
+          ) : (
+            <Text>
+              The buyer is refunded in full ({formatCents(refund)}) to the card they paid with, and
+              the marketplace&apos;s {COMMISSION_PERCENT}% commission on the order is reversed. The
+              buyer is told by email. This cannot be undone.
+            </Text>
+          )}
           <ReasonField value={reason} onChange={setReason} />
           <DialogEnd
             error={error}

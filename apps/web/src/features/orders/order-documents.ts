@@ -59,7 +59,14 @@ export interface Order extends OrderSummary {
   billingAddress: OrderAddress;
   subtotalCents: number;
   taxAndFeesCents: number;
-  /** Null unless the viewer works at the order's business (or is an admin). */
+  /** "card", or "invoice": the buyer pays the producer directly by `invoiceDueOn` (YYYY-MM-DD). */
+  paymentMethod: string;
+  invoiceTermsDays: number | null;
+  invoiceDueOn: string | null;
+  /**
+   * Null unless the viewer works at the order's business (or is an admin); for an invoice order,
+   * the commission the producer owes.
+   */
   commissionCents: number | null;
   payoutCents: number | null;
   payoutStatus: string | null;
@@ -120,6 +127,9 @@ const ORDER_FIELDS = gql`
     }
     subtotalCents
     taxAndFeesCents
+    paymentMethod
+    invoiceTermsDays
+    invoiceDueOn
     commissionCents
     payoutCents
     payoutStatus

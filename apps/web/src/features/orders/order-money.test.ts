@@ -57,4 +57,12 @@ describe('the refund a seller is about to make', () => {
     expect(text).toMatch(/^Refund to the buyer: \$36\.00 plus its share of tax and fees/);
     expect(Math.abs(Math.round(estimate) - server)).toBeLessThanOrEqual(1);
   });
+
+  it('is taken off the invoice of an order paid by invoice', () => {
+    const onInvoice = {
+      ...order([{ unitPriceCents: 2599, quantity: 3, refundedQuantity: 0 }], 0),
+      paymentMethod: 'invoice',
+    };
+    expect(refundText(onInvoice, 2599)).toBe('Taken off the invoice: $25.99');
+  });
 });

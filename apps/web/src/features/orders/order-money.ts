@@ -8,8 +8,10 @@ import type { Order } from './order-documents';
  */
 export function refundText(order: Order, amount: number): string {
   const products = formatCents(amount);
+  // An invoice order's refund is taken off what the buyer owes the producer.
+  const what = order.paymentMethod === 'invoice' ? 'Taken off the invoice' : 'Refund to the buyer';
   if (order.taxAndFeesCents === 0 || order.subtotalCents === 0) {
-    return `Refund to the buyer: ${products}`;
+    return `${what}: ${products}`;
   }
   const refundedSubtotal = order.lines.reduce(
     (sum, line) => sum + line.refundedQuantity * line.unitPriceCents,
@@ -18,5 +20,5 @@ export function refundText(order: Order, amount: number): string {
   const kept = order.subtotalCents - refundedSubtotal - amount;
   const keptTotal = kept + Math.round((kept * order.taxAndFeesCents) / order.subtotalCents);
   const estimate = order.totalCents - keptTotal - order.refundedCents;
-  return `Refund to the buyer: ${products} plus its share of tax and fees, about ${formatCents(estimate)} in all`;
+  return `${what}: ${products} plus its share of tax and fees, about ${formatCents(estimate)} in all`;
 }

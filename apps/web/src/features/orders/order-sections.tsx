@@ -1,4 +1,4 @@
-import { ADULT_SIGNATURE_NOTICE, formatCents } from '@bevy/core';
+import { ADULT_SIGNATURE_NOTICE, formatCents, payByInvoiceText } from '@bevy/core';
 import { formatPhoneNumber } from '@bevy/core/contact';
 import { Anchor, Button, Card, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
@@ -118,8 +118,12 @@ function AmountRow({ label, cents, strong }: { label: string; cents: number; str
   );
 }
 
-/** Subtotal, tax and fees, total and refunds; for the seller also commission and payout. */
+/**
+ * Subtotal, tax and fees, total and refunds; for the seller also commission and payout. An
+ * invoice order says when it is due; the seller sees the commission they owe, and no payout.
+ */
 export function TotalsTable({ order }: { order: Order }) {
+  const invoice = order.paymentMethod === 'invoice';
   return (
     <Table verticalSpacing={6} aria-label={`Totals of order ${order.number}`}>
       <Table.Tbody>
@@ -127,15 +131,31 @@ export function TotalsTable({ order }: { order: Order }) {
         <AmountRow label="Tax and fees" cents={order.taxAndFeesCents} />
         <AmountRow label="Total" cents={order.totalCents} strong />
         {order.refundedCents > 0 ? (
-          <AmountRow label="Refunded" cents={order.refundedCents} />
+          <AmountRow
+            label={invoice ? 'Taken off the invoice' : 'Refunded'}
+            cents={order.refundedCents}
+          />
+        ) : null}
+        {invoice && order.invoiceDueOn ? (
+          <Table.Tr>
+            <Table.Th scope="row" fw={400}>
+              Payment
+            </Table.Th>
+            <Table.Td ta="right">
+              {payByInvoiceText(order.invoiceDueOn, order.invoiceTermsDays)}
+            </Table.Td>
+          </Table.Tr>
         ) : null}
         {order.commissionCents !== null ? (
-          <AmountRow label="Commission (8%)" cents={order.commissionCents} />
+          <AmountRow
+            label={invoice ? 'Commission owed by you (8%)' : 'Commission (8%)'}
+            cents={order.commissionCents}
+          />
         ) : null}
-        {order.payoutCents !== null ? (
+        {order.payoutCents !== null && !invoice ? (
           <AmountRow label="Payout to you" cents={order.payoutCents} strong />
         ) : null}
-        {order.payoutStatus !== null ? (
+        {order.payoutStatus !== null && !invoice ? (
           <Table.Tr>
             <Table.Th scope="row" fw={400}>
               Payout status

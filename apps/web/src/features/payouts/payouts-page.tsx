@@ -1,4 +1,4 @@
-import { COMMISSION_BASIS_POINTS, formatCents } from '@bevy/core';
+import { COMMISSION_BASIS_POINTS, formatCents, formatDueDate } from '@bevy/core';
 import {
   Alert,
   Anchor,
@@ -34,6 +34,9 @@ interface PayoutOrderRow {
   refundedCents: number;
   netCents: number;
   payoutStatus: string;
+  /** "card", or "invoice": the buyer pays the producer directly, by `invoiceDueOn`. */
+  paymentMethod: string;
+  invoiceDueOn: string | null;
 }
 
 interface BusinessPayouts {
@@ -43,6 +46,8 @@ interface BusinessPayouts {
   commissionCents: number;
   refundsCents: number;
   netCents: number;
+  invoicedCents: number;
+  invoiceCommissionOwedCents: number;
   orders: PayoutOrderRow[];
 }
 
@@ -56,6 +61,8 @@ const BUSINESS_PAYOUTS = gql`
       commissionCents
       refundsCents
       netCents
+      invoicedCents
+      invoiceCommissionOwedCents
       orders {
         orderId
         number
@@ -67,6 +74,8 @@ const BUSINESS_PAYOUTS = gql`
         refundedCents
         netCents
         payoutStatus
+        paymentMethod
+        invoiceDueOn
       }
     }
   }
@@ -130,10 +139,14 @@ function LedgerTable({ rows, caption }: { rows: PayoutOrderRow[]; caption: strin
             <Table.Td ta="right">{formatCents(row.commissionCents)}</Table.Td>
             <Table.Td ta="right">{formatCents(row.refundedCents)}</Table.Td>
             <Table.Td ta="right" fw={600}>
-              {formatCents(row.netCents)}
+              {row.paymentMethod === 'invoice' ? '—' : formatCents(row.netCents)}
             </Table.Td>
             <Table.Td>
-              <PayoutStatusBadge status={row.payoutStatus} />
+              {row.paymentMethod === 'invoice' && row.invoiceDueOn ? (
+                <Text size="sm">Invoice, due {formatDueDate(row.invoiceDueOn)}</Text>
+              ) : (
+                <PayoutStatusBadge status={row.payoutStatus} />
+              )}
             </Table.Td>
           </Table.Tr>
         ))}
@@ -230,10 +243,32 @@ function Payouts({ business }: { business: FramedBusiness }) {
             <Figure
               label={`Commission (${COMMISSION_PERCENT}%)`}
               cents={ledger.commissionCents}
-              note="Kept by the marketplace, after reversals"
+              note="Kept from card payments, after reversals"
             />
-            <Figure label="Refunds" cents={ledger.refundsCents} note="Paid back to buyers" />
+            <Figure
+              label="Refunds"
+              cents={ledger.refundsCents}
+              note={
+                ledger.orders.some((row) => row.paymentMethod === 'invoice')
+                  ? 'Paid back to buyers, or taken off invoices'
+                  : 'Paid back to buyers'
+              }
+            />
             <Figure label="Net" cents={ledger.netCents} note="Paid out to you" />
+            {ledger.invoicedCents > 0 ? (
+              <Figure
+                label="On invoice"
+                cents={ledger.invoicedCents}
+                note="Owed to you directly by wholesale buyers"
+              />
+            ) : null}
+            {ledger.invoiceCommissionOwedCents > 0 ? (
+              <Figure
+                label="Commission owed on invoice orders"
+                cents={ledger.invoiceCommissionOwedCents}
+                note={`The marketplace's ${COMMISSION_PERCENT}% on orders buyers pay you directly, owed by you`}
+              />
+            ) : null}
           </SimpleGrid>
           <Title order={2} fz="lg">
             Orders
