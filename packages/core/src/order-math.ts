@@ -44,6 +44,21 @@ export function commissionOf(subtotal: Cents): Cents {
   return divideRoundingHalfUp(subtotal * COMMISSION_BASIS_POINTS, 10_000);
 }
 
+/**
+ * What refunding `amount` more of an order's subtotal gives back to the buyer: the total of what
+ * was kept before, less the total of what is kept after, each rounded as placed (decision 009),
+ * so that refunding everything returns exactly the total. Used by the ledger and by the page
+ * that shows a seller the refund before it is made.
+ */
+export function refundDue(
+  order: { subtotal: Cents; total: Cents; taxRate: RateMillionths },
+  already: { refundedSubtotal: Cents; refunded: Cents },
+  amount: Cents,
+): Cents {
+  const keptSubtotal = order.subtotal - already.refundedSubtotal - amount;
+  return order.total - (keptSubtotal + percentOf(keptSubtotal, order.taxRate)) - already.refunded;
+}
+
 export interface PricedLine {
   unitPrice: Cents;
   quantity: number;

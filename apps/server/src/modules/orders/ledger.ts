@@ -1,6 +1,6 @@
 import {
   commissionOf,
-  percentOf,
+  refundDue,
   type Cents,
   type LedgerEntryKind,
   type RateMillionths,
@@ -133,9 +133,8 @@ export function planRefund(
     throw new RangeError(`Cannot refund ${subtotalCents} of ${refundable} cents still refundable.`);
   }
   const keptSubtotal = refundable - subtotalCents;
-  const keptTotal = keptSubtotal + percentOf(keptSubtotal, order.taxRate);
   const keptCommission = commissionOf(keptSubtotal);
-  const refund = order.total - keptTotal - state.refunded;
+  const refund = refundDue(order, state, subtotalCents);
   const commissionReversal = order.commission - keptCommission - state.commissionReversed;
   const transferReversal = refund - commissionReversal;
   const next: RefundState = {

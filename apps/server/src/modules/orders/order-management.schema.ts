@@ -96,6 +96,10 @@ OrderType.implement({
     }),
     subtotalCents: t.exposeInt('subtotalCents'),
     taxAndFeesCents: t.exposeInt('taxAndFeesCents'),
+    taxRate: t.exposeString('taxRate', {
+      description:
+        'The producer’s tax + fees rate in percent when the order was placed, e.g. "8.8750".',
+    }),
     totalCents: t.exposeInt('totalCents'),
     refundedCents: t.exposeInt('refundedCents', {
       description: 'Refunded to the card, or for an invoice order taken off the invoice.',

@@ -112,6 +112,8 @@ export interface OrderView {
   billingAddress: OrderAddress;
   subtotalCents: Cents;
   taxAndFeesCents: Cents;
+  /** The producer's tax + fees rate in percent when the order was placed, e.g. "8.8750". */
+  taxRate: string;
   totalCents: Cents;
   refundedCents: Cents;
   /** 'invoice': the buyer pays the producer directly, by `invoiceDueOn` (YYYY-MM-DD). */
@@ -279,6 +281,7 @@ async function viewsOf(
       billingAddress: order.billing_address,
       subtotalCents: order.subtotal_cents,
       taxAndFeesCents: order.tax_and_fees_cents,
+      taxRate: order.tax_rate,
       totalCents: order.total_cents,
       refundedCents: order.refunded_cents,
       paymentMethod: order.payment_method,

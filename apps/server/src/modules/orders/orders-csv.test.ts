@@ -69,6 +69,7 @@ const order: OrderView = {
   },
   subtotalCents: 5198,
   taxAndFeesCents: 461,
+  taxRate: '8.8750',
   totalCents: 5659,
   refundedCents: 0,
   paymentMethod: 'card',

@@ -59,6 +59,8 @@ export interface Order extends OrderSummary {
   billingAddress: OrderAddress;
   subtotalCents: number;
   taxAndFeesCents: number;
+  /** The tax + fees rate in percent when the order was placed, e.g. "8.8750". */
+  taxRate: string;
   /** "card", or "invoice": the buyer pays the producer directly by `invoiceDueOn` (YYYY-MM-DD). */
   paymentMethod: string;
   invoiceTermsDays: number | null;
@@ -127,6 +129,7 @@ const ORDER_FIELDS = gql`
     }
     subtotalCents
     taxAndFeesCents
+    taxRate
     paymentMethod
     invoiceTermsDays
     invoiceDueOn

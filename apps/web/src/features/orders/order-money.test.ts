@@ -1,4 +1,4 @@
-import { orderTotals, percentToMillionths, percentOf } from '@bevy/core';
+import { orderTotals, percentToMillionths } from '@bevy/core';
 import { describe, expect, it } from 'vitest';
 import type { Order, OrderLine } from './order-documents';
 import { refundText } from './order-money';
@@ -15,6 +15,7 @@ function order(
   return {
     subtotalCents: totals.subtotal,
     taxAndFeesCents: totals.taxAndFees,
+    taxRate: String(taxPercent),
     totalCents: totals.total,
     refundedCents,
     lines: lines.map((line, index) => ({
@@ -34,8 +35,7 @@ describe('the refund a seller is about to make', () => {
     ).toBe('Refund to the buyer: $51.98');
   });
 
-  it('adds the share of tax and fees, within a cent of what the server computes', () => {
-    const rate = percentToMillionths(8.875);
+  it('adds the share of tax and fees exactly as the server’s ledger will refund it', () => {
     const placed = order(
       [
         { unitPriceCents: 2599, quantity: 3, refundedQuantity: 1 },
@@ -43,19 +43,22 @@ describe('the refund a seller is about to make', () => {
       ],
       8.875,
     );
-    // What the server refunds (ledger planRefund) after a first refund of one 25.99 unit.
-    const first = 2599;
-    const firstRefund =
-      placed.totalCents -
-      (placed.subtotalCents - first + percentOf(placed.subtotalCents - first, rate));
-    const refunded = { ...placed, refundedCents: firstRefund };
-    const amount = 2 * 1800;
-    const kept = placed.subtotalCents - first - amount;
-    const server = placed.totalCents - (kept + percentOf(kept, rate)) - firstRefund;
-    const text = refundText(refunded, amount);
-    const estimate = Number(/about \$([\d.,]+) in all/.exec(text)![1]!.replace(',', '')) * 100;
-    expect(text).toMatch(/^Refund to the buyer: \$36\.00 plus its share of tax and fees/);
-    expect(Math.abs(Math.round(estimate) - server)).toBeLessThanOrEqual(1);
+    // Subtotal $185.97, tax + fees $16.50, total $202.47. The first unit's refund of $25.99 gave
+    // back $28.29 (the total kept fell from $202.47 to $174.18); two more units of $18.00 leave
+    // $123.98 + $11.00 = $134.98 kept, so $39.20 comes back.
+    expect(placed.totalCents).toBe(20_247);
+    const refunded = { ...placed, refundedCents: 2_829 };
+    expect(refundText(refunded, 2 * 1800)).toBe(
+      'Refund to the buyer: $39.20 ($36.00 and its share of tax and fees)',
+    );
+  });
+
+  it('refunding all that is left gives back exactly the rest of the total', () => {
+    const placed = order([{ unitPriceCents: 1999, quantity: 3, refundedQuantity: 0 }], 9.25);
+    expect(placed.totalCents).toBe(6_552);
+    expect(refundText(placed, 3 * 1999)).toBe(
+      'Refund to the buyer: $65.52 ($59.97 and its share of tax and fees)',
+    );
   });
 
   it('is taken off the invoice of an order paid by invoice', () => {
