@@ -59,6 +59,7 @@ import {
 import { declineLimitRefusal } from './checkout-limits';
 import { paidCheckoutMovements, type OrderMoney } from './ledger';
 import { queueCheckoutEmails, type OrderEmailContext } from './order-emails';
+import { recordSentPayouts, type SentPayout } from './payout-release.service';
 
 /**
  * Placing an order: one request per payment attempt, identified by the client's idempotency key.
@@ -690,6 +691,7 @@ async function transferPayouts(
   reserved: ReservedOrder[],
   payoutAccounts: ReadonlyMap<number, string>,
 ) {
+  const sent: SentPayout[] = [];
   for (const { id, number, priced: order } of reserved) {
     const destination = payoutAccounts.get(order.business.id);
     if (!destination || order.totals.payout === 0) continue;
@@ -702,20 +704,16 @@ async function transferPayouts(
         idempotencyKey: `bevy-payout-${id}`,
         description: `Bevy order ${number}`,
       });
-      await ctx.db.transaction(async (tx) => {
-        const db = tx as unknown as Db;
-        await db
-          .update(ledgerEntries)
-          .set({ provider_reference: transferId })
-          .where(and(eq(ledgerEntries.order_id, id), eq(ledgerEntries.kind, 'transfer')));
-        await db
-          .update(orders)
-          .set({ payout_status: 'transferred', updated_at: new Date() })
-          .where(eq(orders.id, id));
-      });
+      sent.push({ orderId: id, transferId, amountCents: order.totals.payout });
     } catch (error) {
       ctx.log.warn({ err: error, orderId: id }, 'payout transfer failed; the payout stays held');
     }
+  }
+  try {
+    await recordSentPayouts(ctx, sent);
+  } catch (error) {
+    // Sent but not recorded: they stay held, and releasing them later reuses each payout's key.
+    ctx.log.error({ err: error, checkoutId: claim.id }, 'sent payouts could not be recorded');
   }
 }
 

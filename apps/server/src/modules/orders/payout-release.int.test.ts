@@ -138,4 +138,56 @@ describe('payouts held until the producer can take them', () => {
       ).toBe(0);
     }
   });
+
+  it('a refund made while the payout is on its way is taken back from the transfer once it is recorded', async () => {
+    const producer = await createProducer(db());
+    await db().insert(paymentAccounts).values({
+      business_id: producer.id,
+      provider: 'offline',
+      account_id: 'acct_offline_00000000000000cc',
+      details_submitted: true,
+      charges_enabled: true,
+      payouts_enabled: true,
+    });
+    const wine = await createProduct(db(), producer.id, { retail: [[1, 4_000]] });
+    const reversals: { transferId: string; amountCents: number }[] = [];
+    const offline = createOfflineProvider();
+    const asAdmin = {
+      ...checkoutContext(db(), t.app.log, buyerId),
+      viewer: { id: buyerId, sessionId: 'test-session', isAdmin: true },
+    };
+    // The seller refunds one unit in the moment between the payment and the payout's record.
+    const provider: PaymentProvider = {
+      ...offline,
+      transferPayout: async (request) => {
+        const orderId = Number(/^bevy-payout-(\d+)$/.exec(request.idempotencyKey)![1]);
+        const [line] = await db().select().from(orderLines).where(eq(orderLines.order_id, orderId));
+        await refundOrderLine(asAdmin, { orderId, lineId: line!.id, quantity: 1 });
+        return offline.transferPayout(request);
+      },
+      reverseTransfer: async (request) => {
+        reversals.push({ transferId: request.transferId, amountCents: request.amountCents });
+        return offline.reverseTransfer(request);
+      },
+    };
+    const checkout = await placeOrder(
+      checkoutContext(db(), t.app.log, buyerId, provider),
+      orderRequest([{ productId: wine.id, quantity: 3 }], [producer.id]),
+    );
+    const order = await orderOf(checkout.orders[0]!.id);
+    const entries = await db()
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.checkout_id, order.checkout_id));
+    const transfer = entries.find((entry) => entry.kind === 'transfer')!;
+    const reversed = entries.filter((entry) => entry.kind === 'transfer_reversal');
+    expect(reversed).toHaveLength(1);
+    expect(reversals).toEqual([
+      { transferId: transfer.provider_reference, amountCents: reversed[0]!.amount_cents },
+    ]);
+    expect(order.payout_status).toBe('transferred');
+    expect(
+      ledgerImbalance(entries.map((e) => ({ kind: e.kind, amountCents: e.amount_cents }))),
+    ).toBe(0);
+  });
 });

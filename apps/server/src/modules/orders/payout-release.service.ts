@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Cents } from '@bevy/core';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { checkouts, ledgerEntries, orders, paymentAccounts } from '../../db/schema';
 import type { RequestContext } from '../../graphql/context';
@@ -110,4 +111,78 @@ export async function releaseHeldPayouts(
     }
   }
   return outcome;
+}
+
+/** A payout the provider has just sent, to be recorded. */
+export interface SentPayout {
+  orderId: number;
+  transferId: string;
+  amountCents: Cents;
+}
+
+/**
+ * Records the payouts sent right after a checkout was paid, all in one short transaction (the
+ * provider calls are made before it, so no lock is held across the network). A refund made in
+ * the moment between the payment and this record found the payout still held, so it took
+ * nothing back from the transfer: that part is reversed at the provider here, under the orders'
+ * locks, so the producer never keeps what was refunded to the buyer.
+ */
+export async function recordSentPayouts(ctx: ReleaseContext, sent: readonly SentPayout[]) {
+  if (sent.length === 0) return;
+  const ids = sent.map((payout) => payout.orderId);
+  await ctx.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    const locked = await db
+      .select({
+        id: orders.id,
+        // Spelled out: inside a select from one table, Drizzle leaves columns unqualified.
+        reversed: sql<number>`coalesce((select sum(le.amount_cents) from ledger_entries le
+          where le.order_id = "orders"."id" and le.kind = 'transfer_reversal'), 0)::int`,
+      })
+      .from(orders)
+      .where(inArray(orders.id, ids))
+      .orderBy(asc(orders.id))
+      .for('update');
+    const fullyReversed: number[] = [];
+    for (const { id, reversed } of locked) {
+      if (reversed <= 0) continue;
+      const payout = sent.find((candidate) => candidate.orderId === id)!;
+      const amount = Math.min(reversed, payout.amountCents);
+      try {
+        await ctx.payments.reverseTransfer({
+          transferId: payout.transferId,
+          amountCents: amount,
+          idempotencyKey: `bevy-transfer-reversal-${id}-after-payout`,
+        });
+      } catch (error) {
+        ctx.log.error(
+          { err: error, orderId: id, transferId: payout.transferId, amount },
+          'a refund made while the payout was being sent is not yet taken back from the producer',
+        );
+      }
+      if (amount >= payout.amountCents) fullyReversed.push(id);
+    }
+    await db
+      .update(ledgerEntries)
+      .set({
+        provider_reference: sql`case ${ledgerEntries.order_id} ${sql.join(
+          sent.map((payout) => sql`when ${payout.orderId} then ${payout.transferId}`),
+          sql` `,
+        )} end`,
+      })
+      .where(and(inArray(ledgerEntries.order_id, ids), eq(ledgerEntries.kind, 'transfer')));
+    const transferred = ids.filter((id) => !fullyReversed.includes(id));
+    if (transferred.length > 0) {
+      await db
+        .update(orders)
+        .set({ payout_status: 'transferred', updated_at: new Date() })
+        .where(inArray(orders.id, transferred));
+    }
+    if (fullyReversed.length > 0) {
+      await db
+        .update(orders)
+        .set({ payout_status: 'reversed', updated_at: new Date() })
+        .where(inArray(orders.id, fullyReversed));
+    }
+  });
 }
