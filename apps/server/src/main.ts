@@ -4,6 +4,8 @@ import { ConfigError, loadConfig } from './config';
 import { openConfiguredDatabase } from './db/client';
 import { startMailRelayJob } from './modules/mail/mail-relay';
 import { createMailer } from './modules/mail/mailer';
+import { startPayoutReleaseJob } from './modules/orders/payout-release.service';
+import { paymentProviderFor } from './modules/payments/payments.service';
 import { formatDemoAccounts } from './modules/seed/demo-accounts';
 import { seedDemoData } from './modules/seed/seed';
 import { startWholesaleReminderJob } from './modules/wholesale/wholesale.service';
@@ -20,10 +22,12 @@ async function main() {
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
   });
+  const payments = paymentProviderFor(config);
   const app = await buildApp({
     config,
     database,
     mailer,
+    payments,
     logger: pretty
       ? {
           level: config.LOG_LEVEL,
@@ -48,6 +52,7 @@ async function main() {
 
   await app.listen({ host: config.HOST, port: config.PORT });
   stopJobs.push(startWholesaleReminderJob(database.db, mailer, app.log));
+  stopJobs.push(startPayoutReleaseJob({ db: database.db, payments, log: app.log }));
   stopJobs.push(
     startMailRelayJob(database.db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, app.log),
   );

@@ -23,7 +23,7 @@ const transportOf = async (id: number) =>
   (await db().select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0]!.transport;
 
 describe('the mail relay', () => {
-  it('sends each queued message once, leaves outbox-only mail alone, and retries after a failure', async () => {
+  it('sends each queued message once, leaves outbox-only mail alone, and retries one that failed without holding up the rest', async () => {
     const [a] = await queue('a@bevy.example');
     const [b] = await queue('b@bevy.example');
     const [kept] = await queue('kept@bevy.example', 'outbox');
@@ -36,12 +36,15 @@ describe('the mail relay', () => {
       },
     };
 
+    const [c] = await queue('c@bevy.example');
+    // b is refused; a and c after it still go.
     expect(await relayQueuedMail(db(), transport, 'Bevy <hello@bevy.example>')).toEqual({
-      sent: 1,
+      sent: 2,
       failed: true,
     });
     expect(await transportOf(a!.id)).toBe('smtp');
     expect(await transportOf(b!.id)).toBe('queued');
+    expect(await transportOf(c!.id)).toBe('smtp');
 
     failOn = null;
     expect(await relayQueuedMail(db(), transport, 'Bevy <hello@bevy.example>')).toEqual({
@@ -52,7 +55,7 @@ describe('the mail relay', () => {
       sent: 0,
       failed: false,
     });
-    expect(sent).toEqual(['a@bevy.example', 'b@bevy.example']);
+    expect(sent).toEqual(['a@bevy.example', 'c@bevy.example', 'b@bevy.example']);
     expect(await transportOf(b!.id)).toBe('smtp');
     expect(await transportOf(kept!.id)).toBe('outbox');
   });

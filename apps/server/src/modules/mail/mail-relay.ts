@@ -16,14 +16,16 @@ export interface MailTransport {
 }
 
 const BATCH = 50;
+const MAX_FAILURES_PER_RUN = 5;
 const RELAY_INTERVAL_MS = 5_000;
 
 /**
  * Sends the outbox's 'queued' messages over SMTP and marks each 'smtp' once sent. Messages are
  * queued inside the transaction that makes them true (an order placed, a status changed), so
  * none goes out for something that was rolled back; this sends them after. Rows are claimed
- * with SKIP LOCKED, so several server processes never send one message twice. A failed send
- * stops the run and leaves the rest queued for the next one (the SMTP server is likely down).
+ * with SKIP LOCKED, so several server processes never send one message twice. A message that
+ * fails stays queued for the next run; after a few failures in a run (the SMTP server is likely
+ * down) the run stops.
  */
 export async function relayQueuedMail(
   db: Db,
@@ -41,6 +43,7 @@ export async function relayQueuedMail(
         .limit(BATCH)
         .for('update', { skipLocked: true });
       let done = 0;
+      let failures = 0;
       for (const row of rows) {
         try {
           await transport.sendMail({
@@ -51,7 +54,13 @@ export async function relayQueuedMail(
             ...(row.html_body ? { html: row.html_body } : {}),
           });
         } catch {
-          return { rows: rows.length, done, failed: true };
+          // One refused message (a bad address) must not hold up the others; a server that is
+          // down refuses them all, and the next run tries again.
+          failures++;
+          if (failures >= MAX_FAILURES_PER_RUN) {
+            return { rows: rows.length, done, failed: true };
+          }
+          continue;
         }
         await tx
           .update(mailOutbox)
@@ -59,7 +68,7 @@ export async function relayQueuedMail(
           .where(and(eq(mailOutbox.id, row.id), eq(mailOutbox.transport, 'queued')));
         done++;
       }
-      return { rows: rows.length, done, failed: false };
+      return { rows: rows.length, done, failed: failures > 0 };
     });
     sent += batch.done;
     if (batch.failed) return { sent, failed: true };

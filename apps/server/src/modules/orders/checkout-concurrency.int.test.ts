@@ -4,10 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, orderLines, orders } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import {
+  CARDS,
   checkoutContext,
+  createBuyer,
   createProducer,
   createProduct,
   orderRequest,
+  payingWith,
   stockOf,
   userIdByEmail,
 } from './checkout-fixtures';
@@ -17,14 +20,18 @@ import { placeOrder } from './checkout.service';
 describe.skipIf(process.env.TEST_DB_KIND !== 'postgres')('concurrent checkouts', () => {
   let t: TestApp;
   let buyerId: number;
+  /** Fifty buyers: one buyer's attempts in flight at once count against its card-testing limit. */
+  let buyers: number[];
   beforeAll(async () => {
     t = await createTestApp();
     buyerId = await userIdByEmail(t.database.db, 'buyer@bevy.example');
+    buyers = [];
+    for (let i = 0; i < 50; i++) buyers.push(await createBuyer(t.database.db));
   });
   afterAll(() => t.close());
 
   const db = () => t.database.db;
-  const asBuyer = () => checkoutContext(db(), t.app.log, buyerId);
+  const asBuyer = (id = buyerId) => checkoutContext(db(), t.app.log, id);
 
   const statusesHolding = async (productId: number) =>
     (
@@ -40,8 +47,11 @@ describe.skipIf(process.env.TEST_DB_KIND !== 'postgres')('concurrent checkouts',
     for (let round = 0; round < 20; round++) {
       const wine = await createProduct(db(), producer.id, { stock: 1 });
       const results = await Promise.allSettled(
-        Array.from({ length: 50 }, () =>
-          placeOrder(asBuyer(), orderRequest([{ productId: wine.id, quantity: 1 }], [producer.id])),
+        buyers.map((id) =>
+          placeOrder(
+            asBuyer(id),
+            orderRequest([{ productId: wine.id, quantity: 1 }], [producer.id]),
+          ),
         ),
       );
       const placed = results.filter((result) => result.status === 'fulfilled');
@@ -90,7 +100,7 @@ describe.skipIf(process.env.TEST_DB_KIND !== 'postgres')('concurrent checkouts',
           { productId: second.id, quantity: 2 },
         ];
         return placeOrder(
-          asBuyer(),
+          asBuyer(buyers[index]),
           orderRequest(index % 2 === 0 ? lines : lines.reverse(), [producer.id]),
         );
       }),
@@ -98,5 +108,31 @@ describe.skipIf(process.env.TEST_DB_KIND !== 'postgres')('concurrent checkouts',
     expect(results.filter((result) => result.status === 'rejected')).toEqual([]);
     expect(await stockOf(db(), first.id)).toBe(80);
     expect(await stockOf(db(), second.id)).toBe(60);
+  });
+
+  it('fifteen declined cards sent at once by one buyer: at most five reach the card', async () => {
+    const producer = await createProducer(db());
+    const wine = await createProduct(db(), producer.id, { stock: 100 });
+    const tester = await createBuyer(db());
+    const results = await Promise.allSettled(
+      Array.from({ length: 15 }, () =>
+        placeOrder(
+          asBuyer(tester),
+          orderRequest(
+            [{ productId: wine.id, quantity: 1 }],
+            [producer.id],
+            payingWith(CARDS.declined),
+          ),
+        ),
+      ),
+    );
+    const codes = results.map((result) =>
+      result.status === 'rejected' ? (result.reason as GraphQLError).extensions.code : 'placed',
+    );
+    expect(codes.filter((code) => code === 'PAYMENT_DECLINED').length).toBeLessThanOrEqual(5);
+    expect(codes.every((code) => code === 'PAYMENT_DECLINED' || code === 'TOO_MANY_DECLINES')).toBe(
+      true,
+    );
+    expect(await stockOf(db(), wine.id)).toBe(100);
   });
 });

@@ -1,5 +1,5 @@
 import { CHECKOUT_LIMITS } from '@bevy/core';
-import { and, count, eq, gt, ne } from 'drizzle-orm';
+import { and, count, eq, gt, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { checkouts } from '../../db/schema';
 import type { CheckoutRefusal } from './checkout-answer';
@@ -12,11 +12,14 @@ export const TOO_MANY_DECLINES_MESSAGE =
 /**
  * Card testing (trying many stolen numbers through one account) shows as a run of declines:
  * after a few in an hour, the buyer's new attempts are refused before any card is charged.
- * Failures to reach the payment service are ours, not the buyer's, and do not count.
+ * Attempts of the buyer's still being paid count as well, so that a burst sent at once cannot
+ * all reach the card before the first declines are recorded. Failures to reach the payment
+ * service are ours, not the buyer's, and do not count.
  */
 export async function declineLimitRefusal(
   db: Db,
   buyerId: number,
+  checkoutId: string,
   now: Date,
 ): Promise<CheckoutRefusal | null> {
   const [row] = await db
@@ -25,9 +28,12 @@ export async function declineLimitRefusal(
     .where(
       and(
         eq(checkouts.buyer_id, buyerId),
-        eq(checkouts.status, 'payment_failed'),
-        ne(checkouts.failure_code, 'provider_error'),
         gt(checkouts.updated_at, new Date(now.getTime() - HOUR_MS)),
+        or(
+          and(eq(checkouts.status, 'payment_failed'), ne(checkouts.failure_code, 'provider_error')),
+          // Attempts still being paid count too: many sent at once must not all slip past.
+          and(eq(checkouts.status, 'processing'), ne(checkouts.id, checkoutId)),
+        ),
       ),
     );
   if ((row?.declines ?? 0) < CHECKOUT_LIMITS.maxDeclinesPerHour) return null;

@@ -732,7 +732,7 @@ async function runCheckout(
   let amount: number;
   let payoutAccounts: ReadonlyMap<number, string>;
   try {
-    const tooManyDeclines = await declineLimitRefusal(ctx.db, buyerId, now);
+    const tooManyDeclines = await declineLimitRefusal(ctx.db, buyerId, claim.id, now);
     if (tooManyDeclines) return await refuse(ctx.db, claim.id, tooManyDeclines);
     const user = (await findUser(ctx.db, buyerId))!;
     if (!isOfLegalAge(user.date_of_birth, isoDate(now))) {

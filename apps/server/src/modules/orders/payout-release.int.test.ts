@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, orderLines, orders, paymentAccounts } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createOfflineProvider } from '../payments/offline-provider';
-import type { PaymentProvider } from '../payments/payment-provider';
+import { PaymentProviderError, type PaymentProvider } from '../payments/payment-provider';
 import { completeOfflineOnboarding } from '../payments/payments.service';
 import {
   checkoutContext,
@@ -15,7 +15,7 @@ import {
 import { placeOrder } from './checkout.service';
 import { ledgerImbalance } from './ledger';
 import { refundOrderLine } from './order-management.service';
-import { releaseHeldPayouts } from './payout-release.service';
+import { releaseAllHeldPayouts, releaseHeldPayouts } from './payout-release.service';
 
 let t: TestApp;
 let buyerId: number;
@@ -185,9 +185,49 @@ describe('payouts held until the producer can take them', () => {
     expect(reversals).toEqual([
       { transferId: transfer.provider_reference, amountCents: reversed[0]!.amount_cents },
     ]);
+    expect(reversed[0]!.provider_reference).toMatch(/^trr_offline_/);
     expect(order.payout_status).toBe('transferred');
     expect(
       ledgerImbalance(entries.map((e) => ({ kind: e.kind, amountCents: e.amount_cents }))),
     ).toBe(0);
+  });
+
+  it('a transfer that failed at checkout is sent by the periodic release, once', async () => {
+    const producer = await createProducer(db());
+    await db().insert(paymentAccounts).values({
+      business_id: producer.id,
+      provider: 'offline',
+      account_id: 'acct_offline_00000000000000dd',
+      details_submitted: true,
+      charges_enabled: true,
+      payouts_enabled: true,
+    });
+    const wine = await createProduct(db(), producer.id, { retail: [[1, 1_500]] });
+    const failing: PaymentProvider = {
+      ...createOfflineProvider(),
+      transferPayout: async () => {
+        throw new PaymentProviderError('Stripe could not be reached.');
+      },
+    };
+    const checkout = await placeOrder(
+      checkoutContext(db(), t.app.log, buyerId, failing),
+      orderRequest([{ productId: wine.id, quantity: 2 }], [producer.id]),
+    );
+    const id = checkout.orders[0]!.id;
+    expect((await orderOf(id)).payout_status).toBe('held');
+
+    const { provider, transfers } = recordingProvider();
+    const ctx = { db: db(), payments: provider, log: t.app.log };
+    const first = await releaseAllHeldPayouts(ctx);
+    expect(first.transferred).toBeGreaterThanOrEqual(1);
+    expect(transfers.filter((transfer) => transfer.key === `bevy-payout-${id}`)).toEqual([
+      {
+        amountCents: (await orderOf(id)).payout_cents,
+        destinationAccountId: 'acct_offline_00000000000000dd',
+        key: `bevy-payout-${id}`,
+      },
+    ]);
+    expect((await orderOf(id)).payout_status).toBe('transferred');
+    expect(await releaseAllHeldPayouts(ctx)).toEqual({ transferred: 0, failed: 0 });
   });
 });

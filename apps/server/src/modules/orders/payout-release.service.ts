@@ -1,5 +1,5 @@
 import type { Cents } from '@bevy/core';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { checkouts, ledgerEntries, orders, paymentAccounts } from '../../db/schema';
 import type { RequestContext } from '../../graphql/context';
@@ -149,18 +149,30 @@ export async function recordSentPayouts(ctx: ReleaseContext, sent: readonly Sent
       const payout = sent.find((candidate) => candidate.orderId === id)!;
       const amount = Math.min(reversed, payout.amountCents);
       try {
-        await ctx.payments.reverseTransfer({
+        const reversalId = await ctx.payments.reverseTransfer({
           transferId: payout.transferId,
           amountCents: amount,
           idempotencyKey: `bevy-transfer-reversal-${id}-after-payout`,
         });
+        await db
+          .update(ledgerEntries)
+          .set({ provider_reference: reversalId })
+          .where(
+            and(
+              eq(ledgerEntries.order_id, id),
+              eq(ledgerEntries.kind, 'transfer_reversal'),
+              isNull(ledgerEntries.provider_reference),
+            ),
+          );
+        if (amount >= payout.amountCents) fullyReversed.push(id);
       } catch (error) {
+        // The payout stays 'transferred' with a reversal the provider has not made: loud, so
+        // that someone takes it back by hand.
         ctx.log.error(
           { err: error, orderId: id, transferId: payout.transferId, amount },
           'a refund made while the payout was being sent is not yet taken back from the producer',
         );
       }
-      if (amount >= payout.amountCents) fullyReversed.push(id);
     }
     await db
       .update(ledgerEntries)
@@ -185,4 +197,51 @@ export async function recordSentPayouts(ctx: ReleaseContext, sent: readonly Sent
         .where(inArray(orders.id, fullyReversed));
     }
   });
+}
+
+/**
+ * Releases what is held for every producer whose account can now take it: payouts held because
+ * a transfer failed at checkout, or because the webhook settled the checkout. Run now and then.
+ */
+export async function releaseAllHeldPayouts(ctx: ReleaseContext): Promise<ReleaseOutcome> {
+  const waiting = await ctx.db
+    .selectDistinct({ businessId: orders.business_id })
+    .from(orders)
+    .innerJoin(paymentAccounts, eq(paymentAccounts.business_id, orders.business_id))
+    .where(
+      and(
+        eq(orders.payout_status, 'held'),
+        eq(paymentAccounts.provider, ctx.payments.kind),
+        eq(paymentAccounts.charges_enabled, true),
+      ),
+    );
+  const total: ReleaseOutcome = { transferred: 0, failed: 0 };
+  for (const { businessId } of waiting) {
+    const outcome = await releaseHeldPayouts(ctx, businessId);
+    total.transferred += outcome.transferred;
+    total.failed += outcome.failed;
+  }
+  return total;
+}
+
+const RELEASE_INTERVAL_MS = 10 * 60 * 1000;
+
+/** Releases held payouts every ten minutes while the server runs. */
+export function startPayoutReleaseJob(ctx: ReleaseContext): () => void {
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const { transferred, failed } = await releaseAllHeldPayouts(ctx);
+      if (transferred > 0 || failed > 0) ctx.log.info({ transferred, failed }, 'held payouts');
+    } catch (error) {
+      ctx.log.error({ err: error }, 'releasing held payouts failed');
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void run(), RELEASE_INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }

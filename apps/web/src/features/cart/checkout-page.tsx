@@ -410,6 +410,21 @@ function CheckoutForm({ view }: { view: CartView }) {
     if (first) form.getInputNode(first)?.focus();
   };
 
+  /** One submission at a time: a second click while the first is on its way does nothing. */
+  const submitting = useRef(false);
+  const [busy, setBusy] = useState(false);
+  const submitOnce = async (formValues: CheckoutFormValues) => {
+    if (submitting.current) return;
+    submitting.current = true;
+    setBusy(true);
+    try {
+      await submit(formValues);
+    } finally {
+      submitting.current = false;
+      setBusy(false);
+    }
+  };
+
   const submit = async (formValues: CheckoutFormValues) => {
     setRefusal(null);
     // With Stripe the card is checked by Stripe's element; the rest by the server's own rules.
@@ -489,7 +504,7 @@ function CheckoutForm({ view }: { view: CartView }) {
   return (
     <form
       noValidate
-      onSubmit={form.onSubmit((formValues) => void submit(formValues))}
+      onSubmit={form.onSubmit((formValues) => void submitOnce(formValues))}
       aria-labelledby="checkout-heading"
     >
       <Group align="flex-start" gap="xl">
@@ -628,7 +643,7 @@ function CheckoutForm({ view }: { view: CartView }) {
             <Button
               type="submit"
               size="md"
-              loading={fetching}
+              loading={fetching || busy}
               leftSection={<IconLock size={18} aria-hidden />}
             >
               {cardNeeded ? `Pay ${formatCents(split.byCard)} and place order` : 'Place order'}

@@ -47,11 +47,16 @@ export interface SuccessState {
   bought?: string[];
 }
 
+const MAX_INT = 2 ** 31 - 1;
+
 /** "/success?orders=12,13" → [12, 13]; anything that is not a list of ids gives none. */
 export function orderIdsOf(search: string): number[] {
   const text = new URLSearchParams(search).get('orders') ?? '';
   if (!/^[1-9]\d{0,9}(,[1-9]\d{0,9}){0,99}$/.test(text)) return [];
-  return [...new Set(text.split(',').map(Number))];
+  const ids = text.split(',').map(Number);
+  // Ids are GraphQL Ints: a larger number is no order of ours.
+  if (ids.some((id) => id > MAX_INT)) return [];
+  return [...new Set(ids)];
 }
 
 export function formatOrderAddress(address: PlacedOrderAddress): string {
