@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { openConfiguredDatabase } from './db/client';
 import { startMailRelayJob } from './modules/mail/mail-relay';
 import { createMailer } from './modules/mail/mailer';
+import { startCheckoutSweepJob } from './modules/orders/checkout-sweeper';
 import { startPayoutReleaseJob } from './modules/orders/payout-release.service';
 import { paymentProviderFor } from './modules/payments/payments.service';
 import { formatDemoAccounts } from './modules/seed/demo-accounts';
@@ -53,6 +54,7 @@ async function main() {
   await app.listen({ host: config.HOST, port: config.PORT });
   stopJobs.push(startWholesaleReminderJob(database.db, mailer, app.log));
   stopJobs.push(startPayoutReleaseJob({ db: database.db, payments, log: app.log }));
+  stopJobs.push(startCheckoutSweepJob({ db: database.db, log: app.log }));
   stopJobs.push(
     startMailRelayJob(database.db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, app.log),
   );

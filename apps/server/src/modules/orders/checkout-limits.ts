@@ -1,10 +1,13 @@
 import { CHECKOUT_LIMITS } from '@bevy/core';
-import { and, count, eq, gt, ne, or } from 'drizzle-orm';
+import { and, count, eq, gt, ne, notInArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { checkouts } from '../../db/schema';
 import type { CheckoutRefusal } from './checkout-answer';
 
 const HOUR_MS = 60 * 60 * 1000;
+
+/** The failure code of a checkout the sweeper failed (checkout-sweeper.ts); not a decline. */
+export const ABANDONED_FAILURE_CODE = 'abandoned';
 
 export const TOO_MANY_DECLINES_MESSAGE =
   'Too many declined payments in the last hour. Please wait an hour, or call your bank, before you try again.';
@@ -30,7 +33,11 @@ export async function declineLimitRefusal(
         eq(checkouts.buyer_id, buyerId),
         gt(checkouts.updated_at, new Date(now.getTime() - HOUR_MS)),
         or(
-          and(eq(checkouts.status, 'payment_failed'), ne(checkouts.failure_code, 'provider_error')),
+          and(
+            eq(checkouts.status, 'payment_failed'),
+            // Ours, not the buyer's: the payment service failed, or the server stopped midway.
+            notInArray(checkouts.failure_code, ['provider_error', ABANDONED_FAILURE_CODE]),
+          ),
           // Attempts still being paid count too: many sent at once must not all slip past.
           and(eq(checkouts.status, 'processing'), ne(checkouts.id, checkoutId)),
         ),

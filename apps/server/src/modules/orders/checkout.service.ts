@@ -90,6 +90,12 @@ const keyReused = () =>
     { extensions: { code: 'IDEMPOTENCY_KEY_REUSED', field: 'idempotencyKey' } },
   );
 
+const paymentUnconfirmed = () =>
+  new GraphQLError(
+    'The payment service did not confirm your payment in time. Do not pay again: your cart is kept, and trying again in a few minutes shows whether the payment went through.',
+    { extensions: { code: 'CHECKOUT_IN_PROGRESS' } },
+  );
+
 const stillProcessing = () =>
   new GraphQLError(
     'This payment is still being processed. Check your orders before trying again.',
@@ -789,6 +795,13 @@ async function runCheckout(
       receiptEmail: input.contact.email,
     });
   } catch (error) {
+    if (error instanceof PaymentProviderError && error.outcomeUnknown) {
+      // The charge may have gone through: failing it here and letting the buyer pay again could
+      // charge them twice. It stays processing; the webhook records the outcome, or the sweeper
+      // fails it (checkout-sweeper.ts) if none comes. A repeat of the request waits for that.
+      ctx.log.warn({ err: error, checkoutId: claim.id }, 'a charge’s outcome is unknown for now');
+      throw paymentUnconfirmed();
+    }
     if (!(error instanceof PaymentProviderError)) {
       ctx.log.error({ err: error, checkoutId: claim.id }, 'charging a cart failed unexpectedly');
     }

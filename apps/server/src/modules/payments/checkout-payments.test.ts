@@ -99,6 +99,26 @@ describe('Stripe checkout (separate charges and transfers)', () => {
     await expect(down.provider.chargeCart(charge())).rejects.toBeInstanceOf(PaymentProviderError);
   });
 
+  it('says when a failed charge may still have gone through (no answer, or Stripe failed)', async () => {
+    const outcomeOf = async (error: unknown) => {
+      const stripe = fakeStripe(async () => {
+        throw error;
+      });
+      try {
+        await stripe.provider.chargeCart(charge());
+      } catch (caught) {
+        return (caught as PaymentProviderError).outcomeUnknown;
+      }
+      throw new Error('the charge did not fail');
+    };
+    const stripeError = (type: string, statusCode?: number) =>
+      Object.assign(new Error(type), { type, statusCode });
+    expect(await outcomeOf(stripeError('StripeConnectionError'))).toBe(true);
+    expect(await outcomeOf(stripeError('StripeAPIError', 500))).toBe(true);
+    expect(await outcomeOf(stripeError('StripeInvalidRequestError', 400))).toBe(false);
+    expect(await outcomeOf(stripeError('StripeAuthenticationError', 401))).toBe(false);
+  });
+
   it('does not count a payment that still needs the bank’s confirmation as paid', async () => {
     const { provider } = fakeStripe(async () => ({
       ...succeeded,

@@ -111,8 +111,12 @@ export interface PaymentProvider {
 
 /** The provider failed or could not be reached; the seller can try again later. */
 export class PaymentProviderError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
+  /** The request may have been carried out (a lost connection, a timeout): retry with its key. */
+  readonly outcomeUnknown: boolean;
+
+  constructor(message: string, options?: { cause?: unknown; outcomeUnknown?: boolean }) {
     super(message, options);
     this.name = 'PaymentProviderError';
+    this.outcomeUnknown = options?.outcomeUnknown ?? false;
   }
 }

@@ -95,6 +95,19 @@ function websiteUrl(website: string | null): string | undefined {
   }
 }
 
+/**
+ * Whether Stripe may have made the charge although we got no answer: the connection failed or
+ * timed out, or Stripe itself failed (5xx). A refusal (4xx) is a clear no.
+ */
+function outcomeUnknownOf(error: unknown): boolean {
+  const { type, statusCode } = (error ?? {}) as { type?: unknown; statusCode?: unknown };
+  return (
+    type === 'StripeConnectionError' ||
+    (typeof statusCode === 'number' && statusCode >= 500) ||
+    (type === 'StripeAPIError' && statusCode === undefined)
+  );
+}
+
 async function calling<T>(what: string, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
@@ -204,8 +217,12 @@ export function createStripeProvider(
         );
       } catch (error) {
         const declined = cardErrorOf(error);
-        if (!declined)
-          throw new PaymentProviderError('Stripe could not take the payment.', { cause: error });
+        if (!declined) {
+          throw new PaymentProviderError('Stripe could not take the payment.', {
+            cause: error,
+            outcomeUnknown: outcomeUnknownOf(error),
+          });
+        }
         return {
           status: 'declined',
           code: declined.decline_code ?? declined.code ?? 'card_declined',

@@ -24,6 +24,7 @@ import {
   stockOf,
   type LineSpec,
 } from '../orders/checkout-fixtures';
+import { ABANDONED_AFTER_MS, failAbandonedCheckouts } from '../orders/checkout-sweeper';
 import { placeOrder } from '../orders/checkout.service';
 import { ledgerImbalance } from '../orders/ledger';
 import {
@@ -487,9 +488,15 @@ describe('Stripe webhooks', () => {
     const producer = await createProducer(db());
     const wine = await createProduct(db(), producer.id, { stock: 3 });
     const started = await startCheckout([{ productId: wine.id, quantity: 3 }], [producer.id]);
-    // Stripe took too long to answer: the checkout fails and the bottles go back on sale...
+    // Stripe took too long to answer: the outcome is unknown, so the checkout waits for it...
     started.charge.reject(Object.assign(new Error('timed out'), { type: 'StripeConnectionError' }));
-    await expect(started.placing).rejects.toMatchObject({ extensions: { code: 'PAYMENT_FAILED' } });
+    await expect(started.placing).rejects.toMatchObject({
+      extensions: { code: 'CHECKOUT_IN_PROGRESS' },
+    });
+    expect((await stateOf(started.checkoutId, [wine.id])).status).toBe('processing');
+    // ...none comes for half an hour: the sweeper fails it and the bottles go back on sale...
+    const later = new Date(Date.now() + ABANDONED_AFTER_MS + 60_000);
+    expect(await failAbandonedCheckouts({ db: db(), log: t.app.log }, later)).toBe(1);
     const failed = await stateOf(started.checkoutId, [wine.id]);
     expect(failed).toMatchObject({ status: 'payment_failed', paymentId: null, stock: [3] });
 

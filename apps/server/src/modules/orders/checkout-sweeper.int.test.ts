@@ -1,0 +1,106 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { eq } from 'drizzle-orm';
+import { GraphQLError } from 'graphql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkouts, orders } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { createOfflineProvider } from '../payments/offline-provider';
+import {
+  PaymentProviderError,
+  type ChargeOutcome,
+  type PaymentProvider,
+} from '../payments/payment-provider';
+import {
+  checkoutContext,
+  createBuyer,
+  createProducer,
+  createProduct,
+  orderRequest,
+  stockOf,
+} from './checkout-fixtures';
+import { ABANDONED_AFTER_MS, ABANDONED_MESSAGE, failAbandonedCheckouts } from './checkout-sweeper';
+import { placeOrder } from './checkout.service';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const db = () => t.database.db;
+
+describe('checkouts left processing', () => {
+  it('are failed after half an hour and give their stock back; a late answer changes nothing', async () => {
+    const producer = await createProducer(db());
+    const wine = await createProduct(db(), producer.id, { stock: 4 });
+    const buyer = await createBuyer(db());
+    // A charge that never answers, as if the server had stopped while it was being made.
+    let answer: (outcome: ChargeOutcome) => void = () => undefined;
+    let charging = false;
+    const stuck: PaymentProvider = {
+      ...createOfflineProvider(),
+      chargeCart: () => {
+        charging = true;
+        return new Promise((resolve) => (answer = resolve));
+      },
+    };
+    const placing = placeOrder(
+      checkoutContext(db(), t.app.log, buyer, stuck),
+      orderRequest([{ productId: wine.id, quantity: 3 }], [producer.id]),
+    ).catch((error: unknown) => error);
+    while (!charging) await sleep(5);
+    expect(await stockOf(db(), wine.id)).toBe(1);
+
+    // Not yet: it may still be answered.
+    expect(await failAbandonedCheckouts({ db: db(), log: t.app.log })).toBe(0);
+    const later = new Date(Date.now() + ABANDONED_AFTER_MS + 60_000);
+    expect(await failAbandonedCheckouts({ db: db(), log: t.app.log }, later)).toBe(1);
+    expect(await stockOf(db(), wine.id)).toBe(4);
+    const [checkout] = await db().select().from(checkouts).where(eq(checkouts.buyer_id, buyer));
+    expect(checkout).toMatchObject({ status: 'payment_failed', failure_code: 'abandoned' });
+    const held = await db().select().from(orders).where(eq(orders.checkout_id, checkout!.id));
+    expect(held.map((order) => order.status)).toEqual(['payment_failed']);
+    // Once is enough.
+    expect(await failAbandonedCheckouts({ db: db(), log: t.app.log }, later)).toBe(0);
+
+    // The charge is declined at last: the buyer is told what was recorded, and nothing moves.
+    answer({
+      status: 'declined',
+      code: 'card_declined',
+      message: 'Your card was declined.',
+      paymentId: null,
+    });
+    const refused = await placing;
+    expect(refused).toBeInstanceOf(GraphQLError);
+    expect((refused as GraphQLError).message).toBe(ABANDONED_MESSAGE);
+    expect(await stockOf(db(), wine.id)).toBe(4);
+  });
+
+  it('a charge whose outcome is unknown keeps the checkout processing, for the webhook or the sweeper', async () => {
+    const producer = await createProducer(db());
+    const wine = await createProduct(db(), producer.id, { stock: 2 });
+    const buyer = await createBuyer(db());
+    const timedOut: PaymentProvider = {
+      ...createOfflineProvider(),
+      chargeCart: async () => {
+        throw new PaymentProviderError('Stripe could not take the payment.', {
+          outcomeUnknown: true,
+        });
+      },
+    };
+    const refused = await placeOrder(
+      checkoutContext(db(), t.app.log, buyer, timedOut),
+      orderRequest([{ productId: wine.id, quantity: 2 }], [producer.id]),
+    ).catch((error: unknown) => error as GraphQLError);
+    expect(refused).toBeInstanceOf(GraphQLError);
+    expect((refused as GraphQLError).extensions.code).toBe('CHECKOUT_IN_PROGRESS');
+    expect((refused as GraphQLError).message).toMatch(/^The payment service did not confirm/);
+    const [checkout] = await db().select().from(checkouts).where(eq(checkouts.buyer_id, buyer));
+    expect(checkout!.status).toBe('processing');
+    expect(await stockOf(db(), wine.id)).toBe(0);
+
+    const later = new Date(Date.now() + ABANDONED_AFTER_MS + 60_000);
+    expect(await failAbandonedCheckouts({ db: db(), log: t.app.log }, later)).toBe(1);
+    expect(await stockOf(db(), wine.id)).toBe(2);
+  });
+});
