@@ -60,6 +60,7 @@ import { declineLimitRefusal } from './checkout-limits';
 import { paidCheckoutMovements, type OrderMoney } from './ledger';
 import { queueCheckoutEmails, type OrderEmailContext } from './order-emails';
 import { recordSentPayouts, type SentPayout } from './payout-release.service';
+import { noteReconciliation, refundUnrecordedCharge } from './unrecorded-charge';
 
 /**
  * Placing an order: one request per payment attempt, identified by the client's idempotency key.
@@ -332,20 +333,6 @@ async function storedAnswer(db: Db, checkoutId: string): Promise<CheckoutAnswer>
     .from(checkouts)
     .where(eq(checkouts.id, checkoutId));
   return row!.answer!;
-}
-
-/**
- * Notes money the provider reports that our record does not match (a charge that succeeded after
- * the checkout was recorded as failed), for a person to refund or settle; nothing else changes.
- */
-export async function noteReconciliation(db: Db, checkoutId: string, note: string) {
-  await db
-    .update(checkouts)
-    .set({
-      reconciliation_note: sql`concat_ws(E'\n', ${checkouts.reconciliation_note}, ${note}::text)`,
-      updated_at: new Date(),
-    })
-    .where(eq(checkouts.id, checkoutId));
 }
 
 async function refuse(db: Db, checkoutId: string, refusal: CheckoutRefusal) {
@@ -840,6 +827,12 @@ async function runCheckout(
         claim.id,
         `Charged ${amount} cents (${outcome.paymentId}, ${outcome.chargeId}) after the checkout was recorded as failed: refund the buyer.`,
       );
+      await refundUnrecordedCharge(ctx, {
+        checkoutId: claim.id,
+        paymentId: outcome.paymentId,
+        chargeId: outcome.chargeId,
+        amountCents: amount,
+      });
     }
     return answer;
   } catch (error) {

@@ -69,7 +69,7 @@ function controlledStripe() {
         new Promise((resolve, reject) => waiting.push({ params, resolve, reject })),
     },
     transfers: { create: unused, createReversal: unused },
-    refunds: { create: unused },
+    refunds: { create: async () => ({ id: 're_controlled', status: 'succeeded' }) },
   } as unknown as StripeConnectClient & StripePaymentsClient;
   return {
     provider: createStripeProvider(client, { publicUrl: 'https://bevy.example' }),
@@ -505,10 +505,18 @@ describe('Stripe webhooks', () => {
     for (let delivery = 0; delivery < 5; delivery++) {
       expect((await deliver(success)).statusCode).toBe(200);
     }
-    const after = await stateOf(started.checkoutId, [wine.id]);
+    // The buyer, told the payment failed, gets the money back once the webhook has answered.
+    let after = await stateOf(started.checkoutId, [wine.id]);
+    for (let waited = 0; !after.reconciliation?.includes('Refunded'); waited += 10) {
+      if (waited > 5_000) throw new Error('the unrecorded charge was not refunded');
+      await sleep(10);
+      after = await stateOf(started.checkoutId, [wine.id]);
+    }
     expect(after).toEqual({ ...failed, reconciliation: expect.any(String) });
-    expect(after.reconciliation!.split('\n')).toHaveLength(1);
-    expect(after.reconciliation).toContain(started.intent.id);
+    const [noted, refunded] = after.reconciliation!.split('\n');
+    expect(refunded).toMatch(/^Refunded automatically: \d+ cents \(re_offline_\w+\)\.$/);
+    expect(after.reconciliation!.split('\n')).toHaveLength(2);
+    expect(noted).toContain(started.intent.id);
     expect(after.reconciliation).toContain(started.intent.latest_charge);
     expect(after.reconciliation).toMatch(/recorded as payment_failed: refund the buyer/);
     expect((await outcomeOf(success.id))?.outcome).toMatch(/^to reconcile: /);
@@ -536,6 +544,10 @@ describe('Stripe webhooks', () => {
       stock: [3],
       reconciliation: expect.stringContaining(`${other.intent.id}, ${other.intent.latest_charge}`),
     });
+    // The request refunds it at once.
+    expect((await stateOf(other.checkoutId, [wine.id])).reconciliation).toMatch(
+      /\nRefunded automatically: \d+ cents \(re_controlled\)/,
+    );
   });
 
   it('finds a checkout by its transfer group; an amount that differs is not settled', async () => {

@@ -7,6 +7,7 @@ import { paymentAccounts } from '../../db/schema';
 import { sendError } from '../../http/errors';
 import { releaseHeldPayouts } from '../orders/payout-release.service';
 import type { PaymentProvider } from './payment-provider';
+import { refundUnrecordedCharge } from '../orders/unrecorded-charge';
 import { handleStripeEvent } from './stripe-webhook.service';
 
 /** Stripe's events are a few kilobytes; a megabyte leaves room for the largest objects. */
@@ -128,6 +129,11 @@ export async function stripeWebhookRoutes(
       { eventId: event.id, type: event.type, duplicate: result.duplicate, outcome: result.outcome },
       'Stripe webhook',
     );
+    const refund = result.refund;
+    if (refund) {
+      // After the answer, like every call to Stripe here.
+      setImmediate(() => void refundUnrecordedCharge({ db, payments, log: request.log }, refund));
+    }
     if (
       event.type === 'account.updated' &&
       !result.duplicate &&

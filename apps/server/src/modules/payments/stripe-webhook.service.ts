@@ -13,12 +13,12 @@ import {
 } from '../../db/schema';
 import type { PaidCheckoutView } from '../orders/checkout-answer';
 import {
-  noteReconciliation,
   recordPaymentFailure,
   recordSettlement,
   type SettledOrder,
 } from '../orders/checkout.service';
 import type { OrderEmailContext } from '../orders/order-emails';
+import { noteReconciliation, type RefundToMake } from '../orders/unrecorded-charge';
 
 /**
  * Stripe's webhook events, applied once each and in any order (decision 011):
@@ -29,7 +29,8 @@ import type { OrderEmailContext } from '../orders/order-emails';
  *   only while it is 'processing' (the request that charged it may have died, or may still be
  *   running and record the same outcome first), and an account takes a state only from an event
  *   at least as recent as the last one it took.
- * - Nothing here calls Stripe: a checkout settled by a webhook keeps its payouts held.
+ * - Nothing here calls Stripe: a checkout settled by a webhook keeps its payouts held (released
+ *   later), and a charge for a checkout recorded as failed is refunded after the answer.
  */
 
 export interface WebhookContext extends OrderEmailContext {
@@ -41,6 +42,8 @@ export interface WebhookResult {
   duplicate: boolean;
   /** What the event changed, or why it changed nothing (also stored with the event). */
   outcome: string;
+  /** To refund once the event is answered (a handler never calls Stripe itself). */
+  refund?: RefundToMake;
 }
 
 export async function handleStripeEvent(
@@ -56,19 +59,24 @@ export async function handleStripeEvent(
       .onConflictDoNothing({ target: stripeEvents.id })
       .returning({ id: stripeEvents.id });
     if (!recorded) return { duplicate: true, outcome: 'already applied' };
-    const outcome = await applyEvent({ ...ctx, db }, event);
+    const refunds: RefundToMake[] = [];
+    const outcome = await applyEvent({ ...ctx, db }, event, refunds);
     await db
       .update(stripeEvents)
       .set({ processed_at: new Date(), outcome })
       .where(eq(stripeEvents.id, event.id));
-    return { duplicate: false, outcome };
+    return { duplicate: false, outcome, ...(refunds[0] ? { refund: refunds[0] } : {}) };
   });
 }
 
-function applyEvent(ctx: WebhookContext, event: Stripe.Event): Promise<string> {
+function applyEvent(
+  ctx: WebhookContext,
+  event: Stripe.Event,
+  refunds: RefundToMake[],
+): Promise<string> {
   switch (event.type) {
     case 'payment_intent.succeeded':
-      return settleIntent(ctx, event.data.object);
+      return settleIntent(ctx, event.data.object, refunds);
     case 'payment_intent.payment_failed':
       return failIntent(ctx, event.data.object);
     case 'account.updated':
@@ -189,7 +197,11 @@ const chargeOf = (intent: Stripe.PaymentIntent) =>
  * it is; money for a checkout recorded as failed, or of another amount, is noted for a person to
  * reconcile, never kept silently.
  */
-async function settleIntent(ctx: WebhookContext, intent: Stripe.PaymentIntent): Promise<string> {
+async function settleIntent(
+  ctx: WebhookContext,
+  intent: Stripe.PaymentIntent,
+  refunds: RefundToMake[],
+): Promise<string> {
   const checkout = await checkoutOfIntent(ctx.db, intent);
   if (!checkout) {
     ctx.log.warn({ paymentId: intent.id }, 'Stripe webhook: no checkout for this payment');
@@ -227,6 +239,16 @@ async function settleIntent(ctx: WebhookContext, intent: Stripe.PaymentIntent): 
     'Stripe webhook: a charge that our record does not match, kept for reconciliation',
   );
   await noteReconciliation(ctx.db, checkout.id, note);
+  // The buyer was told the payment failed (or the cart was refused): give the money back. A
+  // charge of another amount for a checkout still waiting needs a person instead.
+  if (checkout.status !== 'processing' && chargeId) {
+    refunds.push({
+      checkoutId: checkout.id,
+      paymentId: intent.id,
+      chargeId,
+      amountCents: intent.amount,
+    });
+  }
   return `to reconcile: ${note}`;
 }
 
