@@ -23,6 +23,7 @@ import { useMe } from '../../lib/use-me';
 import { useZipLocation } from '../../lib/use-zip-location';
 import { buildCartView, type CartView } from './cart-view';
 import { ProducerGroup } from './producer-group';
+import { CatalogueError } from './catalogue-error';
 import { useCartCatalogue } from './use-cart-catalogue';
 import { useFulfillmentChoices, type FulfillmentChoices } from './use-fulfillment-choices';
 
@@ -114,18 +115,7 @@ function CartContents({ cart, choices, onZipChange, onModeChange }: CartContents
   const { catalogue, error, retry } = useCartCatalogue(cart.addedIds);
   const { location, error: zipError } = useZipLocation(choices.zip);
 
-  if (error) {
-    return (
-      <Alert color="red" title="We could not load the current prices of your cart" role="alert">
-        <Stack gap="sm" align="flex-start">
-          <Text>{error}</Text>
-          <Button variant="light" color="red" onClick={retry}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
+  if (error) return <CatalogueError message={error} onRetry={retry} />;
   if (!catalogue) return <PageLoading />;
 
   const view = buildCartView(cart, catalogue, choices.modes, location);

@@ -52,8 +52,9 @@ import {
   placeOrderInputOf,
   type CheckoutFormValues,
 } from './checkout-form';
-import type { PlacedCheckout, SuccessState } from './placed-checkout';
+import { PLACED_ORDER_FIELDS, type PlacedCheckout, type SuccessState } from './placed-checkout';
 import type { CreatePaymentMethod } from './stripe-payment';
+import { CatalogueError } from './catalogue-error';
 import { useCartCatalogue } from './use-cart-catalogue';
 import { useFulfillmentChoices } from './use-fulfillment-choices';
 
@@ -63,32 +64,7 @@ const PLACE_ORDER = gql`
       id
       amountCents
       orders {
-        id
-        number
-        businessName
-        businessSlug
-        fulfillmentMode
-        fulfillmentAddress {
-          name
-          line1
-          line2
-          city
-          state
-          zip
-        }
-        subtotalCents
-        taxAndFeesCents
-        totalCents
-        paymentMethod
-        invoiceTermsDays
-        invoiceDueOn
-        lines {
-          productId
-          productName
-          unitPriceCents
-          quantity
-          lineTotalCents
-        }
+        ${PLACED_ORDER_FIELDS}
       }
     }
   }
@@ -666,18 +642,7 @@ function CheckoutContents({ cart }: { cart: CartState }) {
     () => (catalogue ? buildCartView(cart, catalogue, choices.modes, location) : null),
     [cart, catalogue, choices.modes, location],
   );
-  if (error) {
-    return (
-      <Alert color="red" title="We could not load the current prices of your cart" role="alert">
-        <Stack gap="sm" align="flex-start">
-          <Text>{error}</Text>
-          <Button variant="light" color="red" onClick={retry}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
+  if (error) return <CatalogueError message={error} onRetry={retry} />;
   if (!view) return <PageLoading />;
   if (!view.ready) {
     return (

@@ -1,5 +1,25 @@
 import type { FulfillmentMode } from '@bevy/core';
 
+/**
+ * The fields /success shows of an order, asked for in the same words of the checkout's answer
+ * (PlacedOrder) and of an order read back (Order).
+ */
+export const PLACED_ORDER_FIELDS = `
+  id
+  number
+  businessName
+  businessSlug
+  fulfillmentMode
+  fulfillmentAddress { name line1 line2 city state zip }
+  subtotalCents
+  taxAndFeesCents
+  totalCents
+  paymentMethod
+  invoiceTermsDays
+  invoiceDueOn
+  lines { productId productName unitPriceCents quantity lineTotalCents }
+`;
+
 /** An address of an order, as the API returns it. */
 export interface PlacedOrderAddress {
   name: string | null;

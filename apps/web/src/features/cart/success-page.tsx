@@ -25,6 +25,7 @@ import { MODE_LABELS } from './cart-view';
 import {
   formatOrderAddress,
   orderIdsOf,
+  PLACED_ORDER_FIELDS,
   type PlacedOrderSummary,
   type SuccessState,
 } from './placed-checkout';
@@ -32,32 +33,7 @@ import {
 const PLACED_ORDER = gql`
   query PlacedOrder($id: Int!) {
     order(id: $id) {
-      id
-      number
-      businessName
-      businessSlug
-      fulfillmentMode
-      fulfillmentAddress {
-        name
-        line1
-        line2
-        city
-        state
-        zip
-      }
-      subtotalCents
-      taxAndFeesCents
-      totalCents
-      paymentMethod
-      invoiceTermsDays
-      invoiceDueOn
-      lines {
-        productId
-        productName
-        unitPriceCents
-        quantity
-        lineTotalCents
-      }
+      ${PLACED_ORDER_FIELDS}
     }
   }
 `;
