@@ -1,6 +1,8 @@
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4310);
+/** The app with Stripe configured (e2e/stripe-checkout.spec.ts). */
+const stripePort = port + 1;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -25,11 +27,26 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node scripts/e2e-server.mjs',
-    url: `http://127.0.0.1:${port}/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    env: { E2E_PORT: String(port) },
-  },
+  webServer: [
+    {
+      command: 'node scripts/e2e-server.mjs',
+      url: `http://127.0.0.1:${port}/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      env: { E2E_PORT: String(port) },
+    },
+    // The same app configured for Stripe (fake keys: the journey stands in for Stripe.js and
+    // never lets a request reach Stripe), for the checkout's Payment Element.
+    {
+      command: 'node scripts/e2e-server.mjs',
+      url: `http://127.0.0.1:${stripePort}/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      env: {
+        E2E_PORT: String(stripePort),
+        STRIPE_SECRET_KEY: 'sk_test_e2eNotARealKey',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_e2eNotARealKey',
+      },
+    },
+  ],
 });

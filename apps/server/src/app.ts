@@ -23,6 +23,33 @@ import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { webRoutes } from './modules/web/web.routes';
 import { wholesaleRoutes } from './modules/wholesale/wholesale.routes';
 
+/**
+ * The page's Content-Security-Policy: our own origin only, except that with Stripe configured the
+ * checkout loads Stripe.js, which talks to Stripe's API and draws the card fields (and 3-D Secure)
+ * in Stripe's frames (Stripe's documented sources).
+ */
+export function contentSecurityDirectives(
+  config: Pick<Config, 'isProduction' | 'STRIPE_SECRET_KEY'>,
+) {
+  const stripe = Boolean(config.STRIPE_SECRET_KEY);
+  return {
+    'upgrade-insecure-requests': config.isProduction ? [] : null,
+    'img-src': ["'self'", 'data:', 'blob:', ...(stripe ? ['https://*.stripe.com'] : [])],
+    ...(stripe
+      ? {
+          'script-src': ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com'],
+          'frame-src': [
+            "'self'",
+            'https://js.stripe.com',
+            'https://*.js.stripe.com',
+            'https://hooks.stripe.com',
+          ],
+          'connect-src': ["'self'", 'https://api.stripe.com'],
+        }
+      : {}),
+  };
+}
+
 export interface AppDependencies {
   config: Config;
   database: Database;
@@ -69,12 +96,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerErrorHandler(app);
   await app.register(fastifyHelmet, {
     hsts: config.isProduction,
-    contentSecurityPolicy: {
-      directives: {
-        'upgrade-insecure-requests': config.isProduction ? [] : null,
-        'img-src': ["'self'", 'data:', 'blob:'],
-      },
-    },
+    contentSecurityPolicy: { directives: contentSecurityDirectives(config) },
   });
   await app.register(fastifyCookie);
   registerViewer(app, { config, db: database.db });
