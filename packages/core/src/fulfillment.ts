@@ -3,6 +3,13 @@ import { distanceMiles, type LatLng } from './geo';
 export const FULFILLMENT_MODES = ['pickup', 'delivery', 'ship'] as const;
 export type FulfillmentMode = (typeof FULFILLMENT_MODES)[number];
 
+/** How each way is named to people: "Pickup", "Delivery", "Shipping". */
+export const FULFILLMENT_MODE_LABELS: Record<FulfillmentMode, string> = {
+  pickup: 'Pickup',
+  delivery: 'Delivery',
+  ship: 'Shipping',
+};
+
 export const BUYER_KINDS = ['retail', 'wholesale'] as const;
 export type BuyerKind = (typeof BUYER_KINDS)[number];
 

@@ -1,4 +1,5 @@
-import { Badge } from '@mantine/core';
+import { FULFILLMENT_MODE_LABELS, type FulfillmentMode } from '@bevy/core';
+import { StatusBadge } from './status-badge';
 
 const STATUS_COLORS: Record<string, string> = {
   placed: 'blue',
@@ -12,11 +13,7 @@ const STATUS_COLORS: Record<string, string> = {
 
 /** An order's status as a badge; dark text on a light tint stays readable whatever the colour. */
 export function OrderStatusBadge({ status, label }: { status: string; label: string }) {
-  return (
-    <Badge color={STATUS_COLORS[status] ?? 'gray'} variant="light" c="dark.8" tt="none" fw={600}>
-      {label}
-    </Badge>
-  );
+  return <StatusBadge color={STATUS_COLORS[status] ?? 'gray'}>{label}</StatusBadge>;
 }
 
 const PAYOUT_STATES: Record<string, { label: string; color: string }> = {
@@ -34,25 +31,13 @@ export function payoutStatusLabel(status: string): string {
 /** Where the producer's share of an order stands (not_due, held, transferred, reversed). */
 export function PayoutStatusBadge({ status }: { status: string }) {
   return (
-    <Badge
-      color={PAYOUT_STATES[status]?.color ?? 'gray'}
-      variant="light"
-      c="dark.8"
-      tt="none"
-      fw={600}
-    >
+    <StatusBadge color={PAYOUT_STATES[status]?.color ?? 'gray'}>
       {payoutStatusLabel(status)}
-    </Badge>
+    </StatusBadge>
   );
 }
 
-const FULFILLMENT_LABELS: Record<string, string> = {
-  pickup: 'Pickup',
-  delivery: 'Delivery',
-  ship: 'Shipping',
-};
-
 /** "Shipping" for 'ship'. */
 export function fulfillmentLabel(mode: string): string {
-  return FULFILLMENT_LABELS[mode] ?? mode;
+  return FULFILLMENT_MODE_LABELS[mode as FulfillmentMode] ?? mode;
 }

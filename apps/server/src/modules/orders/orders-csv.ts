@@ -1,13 +1,7 @@
-import { orderStatusLabel, type Cents } from '@bevy/core';
+import { FULFILLMENT_MODE_LABELS, orderStatusLabel, type Cents } from '@bevy/core';
 import type { OrderView } from './order-management.service';
 
 /** The orders export as a spreadsheet opens it: RFC 4180, one order a row. */
-
-const FULFILMENT_NAMES: Record<OrderView['fulfillmentMode'], string> = {
-  pickup: 'Pickup',
-  delivery: 'Delivery',
-  ship: 'Shipping',
-};
 
 export const ORDERS_CSV_COLUMNS = [
   'Order number',
@@ -53,7 +47,7 @@ function rowOf(order: OrderView): string[] {
     order.contactName,
     order.contactEmail,
     order.contactPhone,
-    FULFILMENT_NAMES[order.fulfillmentMode],
+    FULFILLMENT_MODE_LABELS[order.fulfillmentMode],
     order.lines.map((line) => `${line.quantity} × ${line.productName}`).join('; '),
     csvDollars(order.subtotalCents),
     csvDollars(order.taxAndFeesCents),

@@ -1,18 +1,7 @@
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Modal,
-  Pagination,
-  Stack,
-  Text,
-} from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { Box, Button, Center, Group, Loader, Pagination, Stack, Text } from '@mantine/core';
+import type { ComponentProps, ReactNode } from 'react';
+import { DialogModal } from '../../components/dialog-modal';
+import { ErrorAlert } from '../../components/error-alert';
 import { paginationLabels } from '../../lib/pagination-labels';
 import { PAGE_SIZE, readableErrorColor } from './admin-utils';
 
@@ -25,86 +14,11 @@ export function Loading() {
   );
 }
 
-/** A server or validation error, announced to screen readers as it appears. */
-export function ErrorAlert({
-  message,
-  onClose,
-  onRetry,
-}: {
-  message: string;
-  onClose?: () => void;
-  onRetry?: () => void;
-}) {
-  return (
-    <Alert
-      color="red"
-      variant="light"
-      icon={<IconAlertCircle aria-hidden />}
-      withCloseButton={Boolean(onClose)}
-      closeButtonLabel="Dismiss error"
-      onClose={onClose}
-    >
-      <Group justify="space-between" gap="sm">
-        <Text size="sm" c="dark.8">
-          {message}
-        </Text>
-        {onRetry ? (
-          <Button size="xs" variant="default" onClick={onRetry}>
-            Try again
-          </Button>
-        ) : null}
-      </Group>
-    </Alert>
-  );
-}
+export { ErrorAlert };
 
-/** A small badge with dark text on a light tint, readable whatever the colour. */
-export function StatusBadge({ color, children }: { color: string; children: ReactNode }) {
-  return (
-    <Badge color={color} variant="light" c="dark.8" tt="none" fw={600}>
-      {children}
-    </Badge>
-  );
-}
-
-/**
- * A Mantine Modal with a labelled close button, whose header is a plain div (Mantine's <header>
- * counts as a second page banner landmark).
- */
-export function AdminModal({
-  opened,
-  onClose,
-  title,
-  size,
-  returnFocus = true,
-  children,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  title: string;
-  size?: string;
-  returnFocus?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <Modal.Root
-      opened={opened}
-      onClose={onClose}
-      centered
-      size={size}
-      returnFocus={returnFocus}
-      style={readableErrorColor}
-    >
-      <Modal.Overlay />
-      <Modal.Content>
-        <Modal.Header renderRoot={(props) => <div {...props} />}>
-          <Modal.Title fw={700}>{title}</Modal.Title>
-          <Modal.CloseButton aria-label="Close" />
-        </Modal.Header>
-        <Modal.Body>{children}</Modal.Body>
-      </Modal.Content>
-    </Modal.Root>
-  );
+/** The shared dialog, with the admin area's readable error colour (modals are portalled out). */
+export function AdminModal(props: Omit<ComponentProps<typeof DialogModal>, 'style'>) {
+  return <DialogModal {...props} style={readableErrorColor} />;
 }
 
 /** "Are you sure?" dialog; the server's refusal is shown inside it. */

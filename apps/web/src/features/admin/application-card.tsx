@@ -3,7 +3,7 @@ import { Anchor, Box, Button, Card, Group, SimpleGrid, Stack, Text, Title } from
 import { IconExternalLink } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { safeLinkTarget } from '../../lib/safe-url';
-import { StatusBadge } from './admin-ui';
+import { StatusBadge } from '../../components/status-badge';
 import { formatDate, formatDateTime } from './admin-utils';
 import type { WholesaleApplication, WholesaleStatus } from './types';
 

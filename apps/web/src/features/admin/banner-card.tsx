@@ -1,6 +1,6 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
-import { StatusBadge } from './admin-ui';
+import { StatusBadge } from '../../components/status-badge';
 import { BANNER_COLORS } from './banner-preview';
 import type { AdminBanner } from './types';
 

@@ -2,7 +2,8 @@ import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { gql, useQuery } from 'urql';
-import { AdminPagination, ErrorAlert, Loading, StatusBadge } from './admin-ui';
+import { StatusBadge } from '../../components/status-badge';
+import { AdminPagination, ErrorAlert, Loading } from './admin-ui';
 import { PAGE_SIZE, errorMessage, formatDateTime, pageSummary } from './admin-utils';
 import type { OutboxMessage } from './types';
 

@@ -1,6 +1,6 @@
 import { Button, Group, Table, Text } from '@mantine/core';
 import { formatDate } from './admin-utils';
-import { StatusBadge } from './admin-ui';
+import { StatusBadge } from '../../components/status-badge';
 import type { AdminUser } from './types';
 
 function wholesaleText(user: AdminUser): string {

@@ -135,12 +135,6 @@ export interface CartView {
   ready: boolean;
 }
 
-export const MODE_LABELS: Record<FulfillmentMode, string> = {
-  pickup: 'Pickup',
-  delivery: 'Delivery',
-  ship: 'Shipping',
-};
-
 function placeOf(business: CatalogueBusiness): string | null {
   const address = business.addresses.find((a) => a.locality || a.administrative_area_level_1);
   if (!address) return null;

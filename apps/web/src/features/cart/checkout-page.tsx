@@ -1,5 +1,6 @@
 import {
   ADULT_SIGNATURE_NOTICE,
+  FULFILLMENT_MODE_LABELS,
   formatCents,
   formatDueDate,
   invoiceDueOn,
@@ -41,7 +42,7 @@ import { US_STATE_OPTIONS } from '../../lib/us-state-options';
 import { useCart } from '../../lib/use-cart';
 import { useMe } from '../../lib/use-me';
 import { useZipLocation } from '../../lib/use-zip-location';
-import { buildCartView, MODE_LABELS, type CartView, type ProducerGroupView } from './cart-view';
+import { buildCartView, type CartView, type ProducerGroupView } from './cart-view';
 import {
   firstAddressGroup,
   firstErrorField,
@@ -185,7 +186,7 @@ function FulfillmentSection({ form, group, index }: GroupProps) {
       <Stack gap="sm">
         <Group justify="space-between" align="baseline">
           <Title order={3} fz="md" id={headingId}>
-            {MODE_LABELS[mode]} from {group.name}
+            {FULFILLMENT_MODE_LABELS[mode]} from {group.name}
           </Title>
           <Anchor component={Link} to="/cart" fz="sm">
             Change in cart

@@ -1,5 +1,6 @@
 import {
   formatCents,
+  FULFILLMENT_MODE_LABELS,
   MAX_CART_QUANTITY,
   type BuyerKind,
   type CartActionType,
@@ -30,7 +31,6 @@ import { Link } from 'react-router';
 import { dispatchCartAction } from '../../lib/use-cart';
 import {
   describeLineProblem,
-  MODE_LABELS,
   type CartLine,
   type LineChange,
   type ProducerGroupView,
@@ -178,7 +178,7 @@ export function ProducerGroup({ group, buyer, onModeChange }: ProducerGroupProps
           >
             <Group mt={6} gap="lg">
               {group.modes.map((mode) => (
-                <Radio key={mode} value={mode} label={MODE_LABELS[mode]} />
+                <Radio key={mode} value={mode} label={FULFILLMENT_MODE_LABELS[mode]} />
               ))}
             </Group>
           </Radio.Group>

@@ -1,4 +1,4 @@
-import { formatCents, nextStepsFor, payByInvoiceText } from '@bevy/core';
+import { formatCents, FULFILLMENT_MODE_LABELS, nextStepsFor, payByInvoiceText } from '@bevy/core';
 import {
   Alert,
   Anchor,
@@ -21,7 +21,6 @@ import { PageLoading } from '../../components/page-loading';
 import { describeError } from '../../lib/server-error';
 import { siteConfig } from '../../lib/site-config';
 import { removeFromCart } from '../../lib/use-cart';
-import { MODE_LABELS } from './cart-view';
 import {
   formatOrderAddress,
   orderIdsOf,
@@ -95,7 +94,7 @@ function PlacedOrderCard({ order }: { order: PlacedOrderSummary }) {
   const where =
     order.fulfillmentMode === 'pickup'
       ? `Pickup at ${order.fulfillmentAddress ? formatOrderAddress(order.fulfillmentAddress) : order.businessName}`
-      : `${MODE_LABELS[order.fulfillmentMode]} to ${order.fulfillmentAddress?.name ? `${order.fulfillmentAddress.name}, ` : ''}${order.fulfillmentAddress ? formatOrderAddress(order.fulfillmentAddress) : ''}`;
+      : `${FULFILLMENT_MODE_LABELS[order.fulfillmentMode]} to ${order.fulfillmentAddress?.name ? `${order.fulfillmentAddress.name}, ` : ''}${order.fulfillmentAddress ? formatOrderAddress(order.fulfillmentAddress) : ''}`;
   return (
     <Paper component="section" withBorder p="md" radius="md" aria-labelledby={headingId}>
       <Stack gap="sm">

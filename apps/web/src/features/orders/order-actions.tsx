@@ -19,7 +19,8 @@ import {
 } from './order-documents';
 import { refundText } from './order-money';
 import { refundableUnits } from './order-sections';
-import { ErrorAlert, OrderModal } from './order-ui';
+import { DialogModal } from '../../components/dialog-modal';
+import { ErrorAlert } from './order-ui';
 
 const MAX_REASON_LENGTH = 500;
 const COMMISSION_PERCENT = COMMISSION_BASIS_POINTS / 100;
@@ -107,7 +108,7 @@ function ShipDialog({
   };
 
   return (
-    <OrderModal opened={opened} onClose={onClose} title={`Mark ${order.number} shipped`}>
+    <DialogModal opened={opened} onClose={onClose} title={`Mark ${order.number} shipped`}>
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="md">
           <TextInput
@@ -132,7 +133,7 @@ function ShipDialog({
           />
         </Stack>
       </form>
-    </OrderModal>
+    </DialogModal>
   );
 }
 
@@ -163,7 +164,7 @@ function CancelDialog({
   };
 
   return (
-    <OrderModal opened={opened} onClose={onClose} title={`Cancel order ${order.number}?`}>
+    <DialogModal opened={opened} onClose={onClose} title={`Cancel order ${order.number}?`}>
       <form onSubmit={(event) => void submit(event)}>
         <Stack gap="md">
           {order.paymentMethod === 'invoice' ? (
@@ -190,7 +191,7 @@ function CancelDialog({
           />
         </Stack>
       </form>
-    </OrderModal>
+    </DialogModal>
   );
 }
 
@@ -232,7 +233,7 @@ export function RefundDialog({
   };
 
   return (
-    <OrderModal
+    <DialogModal
       opened={opened}
       onClose={onClose}
       title={line ? `Refund ${line.productName}` : 'Refund'}
@@ -272,7 +273,7 @@ export function RefundDialog({
           </Stack>
         </form>
       ) : null}
-    </OrderModal>
+    </DialogModal>
   );
 }
 

@@ -1,7 +1,5 @@
 import { formatCents } from '@bevy/core';
-import { Alert, Anchor, Button, Container, Group, Modal, Table, Text, Title } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { Anchor, Container, Group, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { OrderAddress, OrderSummary } from './order-documents';
 
@@ -15,31 +13,7 @@ export function pageSummary(page: number, pageSize: number, shown: number, total
   return `Showing ${first}–${first + shown - 1} of ${total} ${noun}`;
 }
 
-/** A refusal or failure from the server, announced as it appears. */
-export function ErrorAlert({
-  title,
-  message,
-  onRetry,
-}: {
-  title?: string;
-  message: string;
-  onRetry?: () => void;
-}) {
-  return (
-    <Alert color="red" variant="light" title={title} icon={<IconAlertCircle aria-hidden />}>
-      <Group justify="space-between" gap="sm">
-        <Text size="sm" c="dark.8">
-          {message}
-        </Text>
-        {onRetry ? (
-          <Button size="xs" variant="default" onClick={onRetry}>
-            Try again
-          </Button>
-        ) : null}
-      </Group>
-    </Alert>
-  );
-}
+export { ErrorAlert } from '../../components/error-alert';
 
 /**
  * What anyone sees for an order that does not exist or is not theirs: the same page either way,
@@ -85,32 +59,6 @@ export function AddressLines({ address }: { address: OrderAddress }) {
       ) : null}
       {address.city}, {address.state} {address.zip}
     </Text>
-  );
-}
-
-/** A modal with a labelled close button, whose header is a div (Mantine's <header> would be a second banner landmark). */
-export function OrderModal({
-  opened,
-  onClose,
-  title,
-  children,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  title: string;
-  children: ReactNode;
-}) {
-  return (
-    <Modal.Root opened={opened} onClose={onClose} centered returnFocus>
-      <Modal.Overlay />
-      <Modal.Content>
-        <Modal.Header renderRoot={(props) => <div {...props} />}>
-          <Modal.Title fw={700}>{title}</Modal.Title>
-          <Modal.CloseButton aria-label="Close" />
-        </Modal.Header>
-        <Modal.Body>{children}</Modal.Body>
-      </Modal.Content>
-    </Modal.Root>
   );
 }
 

@@ -1,9 +1,9 @@
 import {
+  FULFILLMENT_MODE_LABELS,
   FULFILLMENT_MODES,
   fulfillmentFlagFor,
   type BuyerKind,
   type FulfillmentFlags,
-  type FulfillmentMode,
 } from '@bevy/core';
 import { Anchor, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -35,12 +35,6 @@ type Lookup =
   | { status: 'done'; query: string; hits: ProducerHit[]; nbHits: number }
   | { status: 'failed' };
 
-const OFFER_LABEL: Record<FulfillmentMode, string> = {
-  pickup: 'Pickup',
-  delivery: 'Delivery',
-  ship: 'Shipping',
-};
-
 /** What the producer offers this buyer, e.g. "Pickup, Delivery within 25 mi". */
 function describeOffers(hit: ProducerHit, buyer: BuyerKind): string {
   const offers = FULFILLMENT_MODES.filter((mode) => hit[fulfillmentFlagFor(mode, buyer)]).map(
@@ -49,7 +43,9 @@ function describeOffers(hit: ProducerHit, buyer: BuyerKind): string {
         buyer === 'wholesale'
           ? hit.fulfillment_deliver_wholesale_radius_miles
           : hit.fulfillment_deliver_retail_radius_miles;
-      return mode === 'delivery' && radius ? `Delivery within ${radius} mi` : OFFER_LABEL[mode];
+      return mode === 'delivery' && radius
+        ? `Delivery within ${radius} mi`
+        : FULFILLMENT_MODE_LABELS[mode];
     },
   );
   return offers.length > 0 ? offers.join(', ') : `No ${buyer} pickup, delivery or shipping`;
