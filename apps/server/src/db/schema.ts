@@ -456,6 +456,10 @@ export const checkouts = pgTable(
     uniqueIndex('checkouts_buyer_key_unique').on(t.buyer_id, t.idempotency_key),
     uniqueIndex('checkouts_transfer_group_unique').on(t.transfer_group),
     index('checkouts_provider_payment_idx').on(t.provider_payment_id),
+    // The sweeper's question every few minutes: which checkouts are still processing, since when.
+    index('checkouts_processing_idx')
+      .on(t.updated_at)
+      .where(sql`${t.status} = 'processing'`),
     index('checkouts_to_reconcile_idx')
       .on(t.updated_at)
       .where(sql`${t.reconciliation_note} is not null`),
@@ -517,6 +521,10 @@ export const orders = pgTable(
     uniqueIndex('orders_number_unique').on(t.number),
     uniqueIndex('orders_checkout_business_unique').on(t.checkout_id, t.business_id),
     index('orders_business_idx').on(t.business_id, t.created_at),
+    // The payout release's question: whose payouts are held (few, among all orders).
+    index('orders_payout_held_idx')
+      .on(t.business_id)
+      .where(sql`${t.payout_status} = 'held'`),
     index('orders_buyer_idx').on(t.buyer_id, t.created_at),
     check(
       'orders_amounts_not_negative',

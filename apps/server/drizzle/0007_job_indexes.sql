@@ -1,0 +1,2 @@
+CREATE INDEX "checkouts_processing_idx" ON "checkouts" USING btree ("updated_at") WHERE "checkouts"."status" = 'processing';--> statement-breakpoint
+CREATE INDEX "orders_payout_held_idx" ON "orders" USING btree ("business_id") WHERE "orders"."payout_status" = 'held';
