@@ -44,6 +44,7 @@ import {
   type RefundState,
 } from './ledger';
 import { queueOrderStatusEmail, type OrderEmailContext } from './order-emails';
+import { ledgerSumsOf, type LedgerSums } from './ledger-sums';
 
 /**
  * Orders after checkout: the lists and the detail that sellers and buyers see, the seller's
@@ -168,30 +169,6 @@ type SelectedOrder = {
   businessSlug: string;
   businessPickupHours: string | null;
 };
-
-/** Sums of an order's ledger entries by kind. */
-type LedgerSums = Partial<Record<(typeof ledgerEntries.$inferSelect)['kind'], Cents>>;
-
-async function ledgerSumsOf(db: Db, orderIds: number[]): Promise<Map<number, LedgerSums>> {
-  const sums = new Map<number, LedgerSums>();
-  if (orderIds.length === 0) return sums;
-  const rows = await db
-    .select({
-      orderId: ledgerEntries.order_id,
-      kind: ledgerEntries.kind,
-      cents: sql<number>`sum(${ledgerEntries.amount_cents})::int`,
-    })
-    .from(ledgerEntries)
-    .where(inArray(ledgerEntries.order_id, orderIds))
-    .groupBy(ledgerEntries.order_id, ledgerEntries.kind);
-  for (const row of rows) {
-    if (row.orderId === null) continue;
-    const entry = sums.get(row.orderId) ?? {};
-    entry[row.kind] = Number(row.cents);
-    sums.set(row.orderId, entry);
-  }
-  return sums;
-}
 
 /**
  * What a seller sees of an order's money: from its ledger entries, or for an invoice order (which

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { checkouts, ledgerEntries, orders, paymentAccounts } from '../../db/schema';
 import type { RequestContext } from '../../graphql/context';
+import { ledgerSumsOf } from './ledger-sums';
 
 type ReleaseContext = Pick<RequestContext, 'db' | 'payments' | 'log'>;
 
@@ -45,18 +46,8 @@ async function releaseOne(
       .select({ chargeId: checkouts.provider_charge_id, transferGroup: checkouts.transfer_group })
       .from(checkouts)
       .where(eq(checkouts.id, order.checkout_id));
-    const entries = await db
-      .select({ kind: ledgerEntries.kind, amount: ledgerEntries.amount_cents })
-      .from(ledgerEntries)
-      .where(
-        and(
-          eq(ledgerEntries.order_id, orderId),
-          inArray(ledgerEntries.kind, ['transfer', 'transfer_reversal']),
-        ),
-      );
-    const sum = (kind: string) =>
-      entries.filter((entry) => entry.kind === kind).reduce((t, entry) => t + entry.amount, 0);
-    const owed = sum('transfer') - sum('transfer_reversal');
+    const sums = (await ledgerSumsOf(db, [orderId])).get(orderId) ?? {};
+    const owed = (sums.transfer ?? 0) - (sums.transfer_reversal ?? 0);
     if (owed <= 0) {
       await db
         .update(orders)
