@@ -16,42 +16,9 @@ import {
   type CartState,
 } from './cart';
 import type { ProductHit } from './product-hit';
+import { demoProduct } from './test-fixtures';
 
-function product(id: string, overrides: Partial<ProductHit> = {}): ProductHit {
-  return {
-    objectID: id,
-    name: `Product ${id}`,
-    short_description: 'Crisp.',
-    bottleImageUrl: null,
-    hasImage: false,
-    productType: 'Cider',
-    producedBy: 'Orchard Folk',
-    producedByBusinessId: 3,
-    businessName: 'Orchard Folk',
-    slug: 'orchard-folk',
-    'Beverage Type': ['Cider'],
-    'Produced By': 'Orchard Folk',
-    Varietal: null,
-    Vintage: null,
-    'Closure Style': null,
-    Format: null,
-    Volume: 500,
-    ABV: 6.5,
-    _geoloc: { lat: 45.5, lng: -122.6 },
-    fulfillment_allow_pickup_retail: true,
-    fulfillment_allow_pickup_wholesale: false,
-    fulfillment_deliver_retail: true,
-    fulfillment_deliver_wholesale: false,
-    fulfillment_ship_retail: false,
-    fulfillment_ship_wholesale: false,
-    fulfillment_deliver_retail_radius_miles: 25,
-    fulfillment_deliver_wholesale_radius_miles: null,
-    ship_to_states: ['OR', 'WA'],
-    retailPricing: [{ price_per_unit: 900, minimum_unit_count_for_price: 1 }],
-    wholesalePricing: [],
-    ...overrides,
-  };
-}
+const product = demoProduct;
 
 const act = (type: CartActionType, id: string, isUnique = false): CartAction => ({
   type,
