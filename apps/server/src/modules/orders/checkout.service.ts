@@ -59,7 +59,7 @@ import {
 import { declineLimitRefusal } from './checkout-limits';
 import { paidCheckoutMovements, type OrderMoney } from './ledger';
 import { queueCheckoutEmails, type OrderEmailContext } from './order-emails';
-import { recordSentPayouts, type SentPayout } from './payout-release.service';
+import { recordSentPayouts, sendPayout, type SentPayout } from './payout-release.service';
 import { noteReconciliation, refundUnrecordedCharge } from './unrecorded-charge';
 
 /**
@@ -689,13 +689,12 @@ async function transferPayouts(
     const destination = payoutAccounts.get(order.business.id);
     if (!destination || order.totals.payout === 0) continue;
     try {
-      const transferId = await ctx.payments.transferPayout({
+      const transferId = await sendPayout(ctx.payments, {
+        order: { id, number },
         amountCents: order.totals.payout,
-        destinationAccountId: destination,
+        destination,
         transferGroup: claim.transferGroup,
-        sourceChargeId: chargeId,
-        idempotencyKey: `bevy-payout-${id}`,
-        description: `Bevy order ${number}`,
+        chargeId,
       });
       sent.push({ orderId: id, transferId, amountCents: order.totals.payout });
     } catch (error) {

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { checkouts, ledgerEntries, orders, paymentAccounts } from '../../db/schema';
 import type { RequestContext } from '../../graphql/context';
+import type { PaymentProvider } from '../payments/payment-provider';
 import { ledgerSumsOf } from './ledger-sums';
 
 type ReleaseContext = Pick<RequestContext, 'db' | 'payments' | 'log'>;
@@ -25,6 +26,30 @@ async function payoutAccountOf(ctx: ReleaseContext, businessId: number) {
       ),
     );
   return account?.accountId ?? null;
+}
+
+/**
+ * Sends an order's payout from the charge that paid for it. The key is the order's own, the same
+ * at checkout and on every later release, so the provider never pays one order twice.
+ */
+export function sendPayout(
+  payments: PaymentProvider,
+  payout: {
+    order: { id: number; number: string };
+    amountCents: Cents;
+    destination: string;
+    transferGroup: string;
+    chargeId: string;
+  },
+): Promise<string> {
+  return payments.transferPayout({
+    amountCents: payout.amountCents,
+    destinationAccountId: payout.destination,
+    transferGroup: payout.transferGroup,
+    sourceChargeId: payout.chargeId,
+    idempotencyKey: `bevy-payout-${payout.order.id}`,
+    description: `Bevy order ${payout.order.number}`,
+  });
 }
 
 /**
@@ -56,13 +81,12 @@ async function releaseOne(
       return 'reversed';
     }
     if (!checkout?.chargeId) return 'skipped';
-    const transferId = await ctx.payments.transferPayout({
+    const transferId = await sendPayout(ctx.payments, {
+      order,
       amountCents: owed,
-      destinationAccountId: destination,
+      destination,
       transferGroup: checkout.transferGroup,
-      sourceChargeId: checkout.chargeId,
-      idempotencyKey: `bevy-payout-${orderId}`,
-      description: `Bevy order ${order.number}`,
+      chargeId: checkout.chargeId,
     });
     await db
       .update(ledgerEntries)
