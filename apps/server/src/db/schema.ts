@@ -665,3 +665,31 @@ export const stripeEvents = pgTable(
   },
   (t) => [index('stripe_events_received_idx').on(t.received_at)],
 );
+
+/**
+ * Requests counted against abuse limits other than log-ins (password resets, sign-ups): one row
+ * per request, by action and subject (`ip:<address>` or `email:<address>`).
+ */
+export const rateLimitEvents = pgTable(
+  'rate_limit_events',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    action: text('action').notNull(),
+    subject: text('subject').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('rate_limit_events_subject_idx').on(t.action, t.subject, t.created_at)],
+);
+
+/**
+ * Sessions that ended (log-out, password reset, disabled account) within a search key's lifetime,
+ * by the reference search keys carry: a key naming one of them no longer proves wholesale access.
+ */
+export const endedSessions = pgTable(
+  'ended_sessions',
+  {
+    ref: text('ref').primaryKey(),
+    ended_at: timestamp('ended_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ended_sessions_ended_idx').on(t.ended_at)],
+);
