@@ -1,14 +1,8 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readContractOperations } from '../test/contract';
 import { createTestApp, type TestApp } from '../test/test-app';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const contract = readFileSync(
-  path.resolve(here, '../../../../../shared/contract/operations.graphql'),
-  'utf8',
-);
+const contract = readContractOperations();
 const DEMO_SLUG = 'any-demo-business';
 
 let t: TestApp;
