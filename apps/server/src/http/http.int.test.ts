@@ -70,8 +70,36 @@ describe('the web app and unknown paths', () => {
     expect(response.body).toContain('<div id="root">');
   });
 
-  it('an unknown path requested without Accept: text/html gets a JSON 404', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/no/such/thing' });
+  it('/ sends every client to /shop, keeping the query string', async () => {
+    for (const accept of [undefined, '*/*', 'text/html', 'application/json']) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/',
+        headers: accept ? { accept } : {},
+      });
+      expect(response.statusCode, String(accept)).toBe(302);
+      expect(response.headers.location).toBe('/shop');
+    }
+    const withQuery = await t.app.inject({ method: 'GET', url: '/?utm_source=mail' });
+    expect(withQuery.headers.location).toBe('/shop?utm_source=mail');
+  });
+
+  it('the app routes serve the page to curl (*/*) and to clients that send no Accept', async () => {
+    for (const url of ['/shop', '/login', '/business/some-winery']) {
+      for (const headers of [{ accept: '*/*' }, {}, { accept: 'application/json, */*;q=0.1' }]) {
+        const response = await t.app.inject({ method: 'GET', url, headers });
+        expect(response.statusCode, `${url} ${JSON.stringify(headers)}`).toBe(200);
+        expect(response.headers['content-type']).toMatch(/text\/html/);
+      }
+    }
+  });
+
+  it('an unknown path requested by a client that accepts only JSON gets a JSON 404', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/no/such/thing',
+      headers: { accept: 'application/json' },
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({
       error: { code: 'NOT_FOUND', message: 'There is nothing at GET /no/such/thing.' },

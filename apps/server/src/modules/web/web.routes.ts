@@ -42,8 +42,19 @@ function looksLikeFile(url: string): boolean {
   return /\.[a-z0-9]{1,8}$/i.test(pathOf(url));
 }
 
-function wantsHtml(request: FastifyRequest): boolean {
-  return (request.headers.accept ?? '').includes('text/html');
+/**
+ * Whether the client accepts nothing but JSON (an API client that mistyped a path): it gets the
+ * JSON 404. Browsers, curl's `*\/*` and clients that send no Accept get the page.
+ */
+function asksForJsonOnly(request: FastifyRequest): boolean {
+  const ranges = (request.headers.accept ?? '')
+    .split(',')
+    .map((range) => range.split(';')[0]!.trim().toLowerCase())
+    .filter(Boolean);
+  return (
+    ranges.length > 0 &&
+    ranges.every((type) => type === 'application/json' || type.endsWith('+json'))
+  );
 }
 
 /** index.html with the public site settings injected, escaped for a script element. */
@@ -95,10 +106,16 @@ export async function webRoutes(app: FastifyInstance, options: { config: Config 
       .header('cache-control', 'no-cache')
       .send(indexHtml);
 
+  // The spec's route table: the home page is the shop.
+  app.get('/', (request, reply) => {
+    const query = request.url.indexOf('?');
+    return reply.redirect(query === -1 ? '/shop' : `/shop${request.url.slice(query)}`, 302);
+  });
+
   app.setNotFoundHandler((request, reply) => {
     const isPageRequest =
       (request.method === 'GET' || request.method === 'HEAD') &&
-      wantsHtml(request) &&
+      !asksForJsonOnly(request) &&
       !isApiPath(request.url) &&
       !looksLikeFile(request.url);
     if (indexHtml && isPageRequest) return sendApp(reply);
