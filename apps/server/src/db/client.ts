@@ -83,7 +83,7 @@ export type DatabaseOptions =
       kind: 'postgres';
       url: string;
       maxConnections?: number;
-      /** Called when an idle pooled connection fails (for example the server restarted). */
+      /** Called when a pooled connection fails (the server restarted, a backend was ended). */
       onConnectionError?: (error: Error) => void;
     }
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
@@ -97,9 +97,22 @@ function once(close: () => Promise<void>): () => Promise<void> {
 /** Opens the database and applies committed migrations (drizzle's migrator, from code). */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
-    // Without a listener an idle connection's error would crash the process; the pool replaces it.
-    pool.on('error', (error) => options.onConnectionError?.(error));
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.maxConnections ?? 10,
+      // A database that does not answer at all (a network partition) fails the request after a
+      // while, as a lost connection, rather than leaving it waiting for ever.
+      connectionTimeoutMillis: 10_000,
+    });
+    // A connection's 'error' event without a listener would crash the process. The pool listens
+    // only while a connection is idle, so one that dies while checked out (inside a transaction
+    // between two statements, say) needs a listener of its own: its pending and later queries
+    // fail, and the pool discards it when it is released.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => options.onConnectionError?.(error));
+    });
+    // The idle connection's own listener above has reported it already; the pool replaces it.
+    pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema });
     try {
       await migratePg(db, { migrationsFolder });

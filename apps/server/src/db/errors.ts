@@ -15,3 +15,32 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   }
   return false;
 }
+
+/** SQLSTATE classes and codes that mean the connection, not the statement, failed. */
+const CONNECTION_LOST_CODES = new Set(['57P01', '57P02', '57P03', '53300', '25P03']);
+const CONNECTION_LOST_MESSAGES = [
+  'Connection terminated',
+  'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
+  'timeout exceeded when trying to connect',
+];
+const NETWORK_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND']);
+
+/**
+ * Whether a query failed because the database connection was lost or refused (a failover, an
+ * administrator ending backends, a network blip): nothing about the request was wrong, and the
+ * same request may succeed a moment later. Looked up along drizzle's `cause` chain.
+ */
+export function isConnectionLoss(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const candidate = current as { code?: unknown; message?: unknown; cause?: unknown };
+    const code = typeof candidate.code === 'string' ? candidate.code : '';
+    if (CONNECTION_LOST_CODES.has(code) || code.startsWith('08') || NETWORK_ERRORS.has(code)) {
+      return true;
+    }
+    const message = typeof candidate.message === 'string' ? candidate.message : '';
+    if (CONNECTION_LOST_MESSAGES.some((known) => message.startsWith(known))) return true;
+    current = candidate.cause;
+  }
+  return false;
+}

@@ -9,6 +9,8 @@ import {
 import mercurius, { type MercuriusOptions } from 'mercurius';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { isConnectionLoss } from '../db/errors';
+import { DATABASE_UNAVAILABLE_MESSAGE, SERVICE_UNAVAILABLE } from '../http/errors';
 import type { Mailer } from '../modules/mail/mailer';
 import type { PaymentProvider } from '../modules/payments/payment-provider';
 import type { ProductSearch } from '../modules/search/product-search';
@@ -72,6 +74,17 @@ function isExpected(error: GraphQLError): boolean {
  */
 const formatErrors: MercuriusOptions['errorFormatter'] = (execution, context) => {
   const errors = execution.errors.map((error) => {
+    if (isConnectionLoss(error.originalError)) {
+      context.reply.log.warn(
+        { err: error.originalError },
+        'a resolver lost its database connection',
+      );
+      return new GraphQLError(DATABASE_UNAVAILABLE_MESSAGE, {
+        nodes: error.nodes,
+        path: error.path,
+        extensions: { code: SERVICE_UNAVAILABLE },
+      });
+    }
     if (isExpected(error)) return error;
     context.reply.log.error({ err: error.originalError }, 'unexpected GraphQL resolver error');
     return new GraphQLError(GENERIC_MESSAGE, {
@@ -92,6 +105,11 @@ const formatErrors: MercuriusOptions['errorFormatter'] = (execution, context) =>
           (error.originalError as { code?: string }).code === 'MER_ERR_GQL_VALIDATION'),
     );
   if (invalidRequest) return { ...formatted, statusCode: 400 };
+  // The database was away: the request was fine and may be sent again (checkout keeps its key).
+  if (errors.some((error) => error.extensions?.code === SERVICE_UNAVAILABLE)) {
+    context.reply.header('retry-after', '1');
+    return { ...formatted, statusCode: 503 };
+  }
   const limited = execution.errors.some((error) => error.extensions?.code === 'TOO_MANY_REQUESTS');
   return limited ? { ...formatted, statusCode: 429 } : formatted;
 };

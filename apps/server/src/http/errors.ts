@@ -1,4 +1,11 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { isConnectionLoss } from '../db/errors';
+
+/** What a request hears when the database connection it used was lost: nothing was wrong with it. */
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'We lost our connection to the database. Please try again in a moment.';
+/** The code of that answer (HTTP 503), in REST errors and GraphQL extensions alike. */
+export const SERVICE_UNAVAILABLE = 'SERVICE_UNAVAILABLE';
 
 /** An error the caller can act on: a 4xx with a code and a message safe to show. */
 export class HttpError extends Error {
@@ -20,6 +27,20 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
       return sendError(reply, error.statusCode, error.code, error.message);
+    }
+    if (isConnectionLoss(error)) {
+      request.log.warn({ err: error }, 'a request lost its database connection');
+      reply.header('retry-after', '1');
+      // Before any resolver ran (reading the session, say): still in GraphQL's shape for its clients.
+      if (request.url.startsWith('/graphql')) {
+        return reply.status(503).send({
+          data: null,
+          errors: [
+            { message: DATABASE_UNAVAILABLE_MESSAGE, extensions: { code: SERVICE_UNAVAILABLE } },
+          ],
+        });
+      }
+      return sendError(reply, 503, SERVICE_UNAVAILABLE, DATABASE_UNAVAILABLE_MESSAGE);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -3,11 +3,19 @@ import { and, count, eq, gt, ne, notInArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { checkouts } from '../../db/schema';
 import type { CheckoutRefusal } from './checkout-answer';
+import { INTERRUPTED_FAILURE_CODE } from './checkout-outcome';
 
 const HOUR_MS = 60 * 60 * 1000;
 
 /** The failure code of a checkout the sweeper failed (checkout-sweeper.ts); not a decline. */
 export const ABANDONED_FAILURE_CODE = 'abandoned';
+
+/**
+ * A checkout still 'processing' this long after its last change has no request working on it
+ * any more (a charge takes well under a minute, even with the provider's retries): it is no
+ * longer an attempt in flight, and one that holds nothing is swept.
+ */
+export const IN_FLIGHT_MS = 2 * 60 * 1000;
 
 export const TOO_MANY_DECLINES_MESSAGE =
   'Too many declined payments in the last hour. Please wait an hour, or call your bank, before you try again.';
@@ -16,8 +24,9 @@ export const TOO_MANY_DECLINES_MESSAGE =
  * Card testing (trying many stolen numbers through one account) shows as a run of declines:
  * after a few in an hour, the buyer's new attempts are refused before any card is charged.
  * Attempts of the buyer's still being paid count as well, so that a burst sent at once cannot
- * all reach the card before the first declines are recorded. Failures to reach the payment
- * service are ours, not the buyer's, and do not count.
+ * all reach the card before the first declines are recorded. Failures that are ours (the payment
+ * service or the database unreachable, a checkout left behind) are not the buyer's and do not
+ * count.
  */
 export async function declineLimitRefusal(
   db: Db,
@@ -35,11 +44,20 @@ export async function declineLimitRefusal(
         or(
           and(
             eq(checkouts.status, 'payment_failed'),
-            // Ours, not the buyer's: the payment service failed, or the server stopped midway.
-            notInArray(checkouts.failure_code, ['provider_error', ABANDONED_FAILURE_CODE]),
+            // Ours, not the buyer's: the payment service failed, the database connection was
+            // lost, or the server stopped midway.
+            notInArray(checkouts.failure_code, [
+              'provider_error',
+              INTERRUPTED_FAILURE_CODE,
+              ABANDONED_FAILURE_CODE,
+            ]),
           ),
           // Attempts still being paid count too: many sent at once must not all slip past.
-          and(eq(checkouts.status, 'processing'), ne(checkouts.id, checkoutId)),
+          and(
+            eq(checkouts.status, 'processing'),
+            ne(checkouts.id, checkoutId),
+            gt(checkouts.updated_at, new Date(now.getTime() - IN_FLIGHT_MS)),
+          ),
         ),
       ),
     );

@@ -1,4 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { placeOrderSchema } from '@bevy/core/checkout-schemas';
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { GraphQLError } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,8 +20,15 @@ import {
   orderRequest,
   stockOf,
 } from './checkout-fixtures';
-import { ABANDONED_AFTER_MS, ABANDONED_MESSAGE, failAbandonedCheckouts } from './checkout-sweeper';
-import { placeOrder } from './checkout.service';
+import { IN_FLIGHT_MS } from './checkout-limits';
+import { INTERRUPTED_FAILURE_CODE } from './checkout-outcome';
+import {
+  ABANDONED_AFTER_MS,
+  ABANDONED_MESSAGE,
+  failAbandonedCheckouts,
+  releaseStaleClaims,
+} from './checkout-sweeper';
+import { placeOrder, requestFingerprint } from './checkout.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -102,5 +111,69 @@ describe('checkouts left processing', () => {
     const later = new Date(Date.now() + ABANDONED_AFTER_MS + 60_000);
     expect(await failAbandonedCheckouts({ db: db(), log: t.app.log }, later)).toBe(1);
     expect(await stockOf(db(), wine.id)).toBe(2);
+  });
+});
+
+/** A checkout row as a request leaves it when it dies between claiming its key and holding stock. */
+async function leftClaim(
+  buyerId: number,
+  input: ReturnType<typeof orderRequest>,
+  fields: Partial<typeof checkouts.$inferInsert> = {},
+) {
+  const id = randomUUID();
+  await db()
+    .insert(checkouts)
+    .values({
+      id,
+      buyer_id: buyerId,
+      idempotency_key: input.idempotencyKey,
+      request_fingerprint: requestFingerprint(placeOrderSchema.parse(input)),
+      payment_provider: 'offline',
+      transfer_group: `checkout_${id}`,
+      ...fields,
+    });
+  return id;
+}
+
+describe('checkouts that lost their request before holding anything', () => {
+  it('give their key back after two minutes, and the same request then goes through', async () => {
+    const producer = await createProducer(db());
+    const wine = await createProduct(db(), producer.id, { stock: 5 });
+    const buyer = await createBuyer(db());
+    const input = orderRequest([{ productId: wine.id, quantity: 1 }], [producer.id]);
+    const id = await leftClaim(buyer, input);
+    const ctx = { db: db(), log: t.app.log };
+
+    expect(await releaseStaleClaims(ctx)).toBe(0);
+    expect(await releaseStaleClaims(ctx, new Date(Date.now() + IN_FLIGHT_MS + 1000))).toBe(1);
+    expect(await db().select().from(checkouts).where(eq(checkouts.id, id))).toEqual([]);
+
+    const placed = await placeOrder(checkoutContext(db(), t.app.log, buyer), input);
+    expect(placed.orders).toHaveLength(1);
+    expect(await stockOf(db(), wine.id)).toBe(4);
+  });
+
+  it('are not declines: only attempts in flight count, and interrupted ones never', async () => {
+    const producer = await createProducer(db());
+    const wine = await createProduct(db(), producer.id, { stock: 20 });
+    const buyer = await createBuyer(db());
+    const request = () => orderRequest([{ productId: wine.id, quantity: 1 }], [producer.id]);
+    const longAgo = new Date(Date.now() - IN_FLIGHT_MS - 60_000);
+    for (let i = 0; i < 5; i++) {
+      await leftClaim(buyer, request(), { created_at: longAgo, updated_at: longAgo });
+      await leftClaim(buyer, request(), {
+        status: 'payment_failed',
+        failure_code: INTERRUPTED_FAILURE_CODE,
+      });
+    }
+    const placed = await placeOrder(checkoutContext(db(), t.app.log, buyer), request());
+    expect(placed.orders).toHaveLength(1);
+
+    // The positive control: five attempts in flight right now do stop a sixth.
+    for (let i = 0; i < 5; i++) await leftClaim(buyer, request());
+    const refused = await placeOrder(checkoutContext(db(), t.app.log, buyer), request()).catch(
+      (error: unknown) => error as GraphQLError,
+    );
+    expect((refused as GraphQLError).extensions?.code).toBe('TOO_MANY_DECLINES');
   });
 });

@@ -1,16 +1,26 @@
-import { and, asc, eq, lt } from 'drizzle-orm';
+import { and, asc, eq, lt, notExists, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { checkouts } from '../../db/schema';
+import { checkouts, orders } from '../../db/schema';
 import type { RequestContext } from '../../graphql/context';
-import { ABANDONED_FAILURE_CODE } from './checkout-limits';
-import { recordPaymentFailure } from './checkout.service';
+import { ABANDONED_FAILURE_CODE, IN_FLIGHT_MS } from './checkout-limits';
+import { recordPaymentFailure, releaseUncharged } from './checkout-outcome';
 
 /** Far longer than any charge may take (the provider's timeouts, a repeat's wait). */
 export const ABANDONED_AFTER_MS = 30 * 60 * 1000;
-const SWEEP_INTERVAL_MS = 5 * 60 * 1000;
+const SWEEP_INTERVAL_MS = 60 * 1000;
 
 export const ABANDONED_MESSAGE =
   'We could not confirm your payment, so the order was not placed and nothing is held for it. If your card was charged, the charge will be refunded.';
+
+/** Checkouts still 'processing' unchanged since `cutoff` (and meeting `also`), oldest first. */
+function processingSince(db: Db, cutoff: Date, ...also: SQL[]) {
+  return db
+    .select({ id: checkouts.id })
+    .from(checkouts)
+    .where(and(eq(checkouts.status, 'processing'), lt(checkouts.updated_at, cutoff), ...also))
+    .orderBy(asc(checkouts.created_at))
+    .limit(100);
+}
 
 /**
  * Fails checkouts left 'processing' long after any answer could come (the server stopped between
@@ -23,17 +33,7 @@ export async function failAbandonedCheckouts(
   ctx: Pick<RequestContext, 'db' | 'log'>,
   now = new Date(),
 ): Promise<number> {
-  const stale = await ctx.db
-    .select({ id: checkouts.id })
-    .from(checkouts)
-    .where(
-      and(
-        eq(checkouts.status, 'processing'),
-        lt(checkouts.updated_at, new Date(now.getTime() - ABANDONED_AFTER_MS)),
-      ),
-    )
-    .orderBy(asc(checkouts.created_at))
-    .limit(100);
+  const stale = await processingSince(ctx.db, new Date(now.getTime() - ABANDONED_AFTER_MS));
   let failed = 0;
   for (const { id } of stale) {
     const done = await ctx.db.transaction((tx) =>
@@ -52,13 +52,35 @@ export async function failAbandonedCheckouts(
   return failed;
 }
 
-/** Sweeps abandoned checkouts every five minutes while the server runs. */
+/**
+ * Gives back the keys of checkouts that hold nothing and that no request works on any more: the
+ * server stopped, or lost the database for good, after claiming the key and before holding any
+ * stock. The same request may then be sent again. Returns how many were released.
+ */
+export async function releaseStaleClaims(
+  ctx: Pick<RequestContext, 'db' | 'log'>,
+  now = new Date(),
+): Promise<number> {
+  const stale = await processingSince(
+    ctx.db,
+    new Date(now.getTime() - IN_FLIGHT_MS),
+    notExists(
+      ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.checkout_id, checkouts.id)),
+    ),
+  );
+  for (const { id } of stale) await releaseUncharged(ctx.db, id);
+  if (stale.length > 0) ctx.log.warn({ released: stale.length }, 'stale checkout claims released');
+  return stale.length;
+}
+
+/** Sweeps stale and abandoned checkouts every minute while the server runs. */
 export function startCheckoutSweepJob(ctx: Pick<RequestContext, 'db' | 'log'>): () => void {
   let running = false;
   const run = async () => {
     if (running) return;
     running = true;
     try {
+      await releaseStaleClaims(ctx);
       await failAbandonedCheckouts(ctx);
     } catch (error) {
       ctx.log.error({ err: error }, 'sweeping abandoned checkouts failed');

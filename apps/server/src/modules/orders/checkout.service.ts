@@ -7,7 +7,6 @@ import {
   percentToMillionths,
   UNDER_AGE_MESSAGE,
   type BuyerKind,
-  type OrderStatus,
   type PaymentMethod,
 } from '@bevy/core';
 import {
@@ -15,14 +14,14 @@ import {
   type OrderAddress,
   type PlaceOrderInput,
 } from '@bevy/core/checkout-schemas';
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { GraphQLError } from 'graphql';
 import type { Db } from '../../db/client';
+import { isConnectionLoss } from '../../db/errors';
 import {
   businesses,
   checkouts,
   ledgerEntries,
-  orderEvents,
   orderLines,
   orders,
   paymentAccounts,
@@ -57,6 +56,14 @@ import {
   type PricedOrder,
 } from './checkout-pricing';
 import { declineLimitRefusal } from './checkout-limits';
+import { beforeCharge, recordOutcome } from './checkout-recovery';
+import {
+  finishCheckout,
+  recordEvents,
+  recordPaymentFailure,
+  refuse,
+  storedAnswer,
+} from './checkout-outcome';
 import { paidCheckoutMovements, type OrderMoney } from './ledger';
 import { queueCheckoutEmails, type OrderEmailContext } from './order-emails';
 import { recordSentPayouts, sendPayout, type SentPayout } from './payout-release.service';
@@ -159,7 +166,10 @@ interface Claim {
   transferGroup: string;
 }
 
-/** Takes the key for this request, or returns null when another request holds it. */
+/**
+ * Takes the key for this request, or returns null when another request holds it. A lost
+ * connection may have stored the claim unseen: beforeCharge then deletes it by its id.
+ */
 async function claimKey(
   ctx: CheckoutContext,
   buyerId: number,
@@ -168,19 +178,21 @@ async function claimKey(
 ): Promise<Claim | null> {
   const id = randomUUID();
   const transferGroup = `checkout_${id}`;
-  const [claimed] = await ctx.db
-    .insert(checkouts)
-    .values({
-      id,
-      buyer_id: buyerId,
-      idempotency_key: input.idempotencyKey,
-      request_fingerprint: fingerprint,
-      payment_provider: ctx.payments.kind,
-      transfer_group: transferGroup,
-    })
-    .onConflictDoNothing({ target: [checkouts.buyer_id, checkouts.idempotency_key] })
-    .returning({ id: checkouts.id });
-  return claimed ? { id, transferGroup } : null;
+  const claimed = await beforeCharge(ctx, id, () =>
+    ctx.db
+      .insert(checkouts)
+      .values({
+        id,
+        buyer_id: buyerId,
+        idempotency_key: input.idempotencyKey,
+        request_fingerprint: fingerprint,
+        payment_provider: ctx.payments.kind,
+        transfer_group: transferGroup,
+      })
+      .onConflictDoNothing({ target: [checkouts.buyer_id, checkouts.idempotency_key] })
+      .returning({ id: checkouts.id }),
+  );
+  return claimed.length > 0 ? { id, transferGroup } : null;
 }
 
 /**
@@ -299,48 +311,6 @@ async function loadCatalogue(ctx: CheckoutContext, productIds: number[]): Promis
   };
 }
 
-/**
- * Stores the outcome and the answer that every repeat of the request will get. Only a checkout
- * still 'processing' changes: the request and Stripe's webhook may both report one payment, and
- * the first to arrive decides. Returns whether this call decided.
- */
-async function finishCheckout(
-  db: Db,
-  checkoutId: string,
-  status: 'paid' | 'payment_failed' | 'refused',
-  answer: CheckoutAnswer,
-  payment: { paymentId?: string | null; chargeId?: string | null; failureCode?: string } = {},
-): Promise<boolean> {
-  const finished = await db
-    .update(checkouts)
-    .set({
-      status,
-      answer,
-      provider_payment_id: payment.paymentId ?? null,
-      provider_charge_id: payment.chargeId ?? null,
-      failure_code: payment.failureCode ?? null,
-      updated_at: new Date(),
-    })
-    .where(and(eq(checkouts.id, checkoutId), eq(checkouts.status, 'processing')))
-    .returning({ id: checkouts.id });
-  return finished.length > 0;
-}
-
-/** The answer stored by whichever of the request and the webhook finished the checkout. */
-async function storedAnswer(db: Db, checkoutId: string): Promise<CheckoutAnswer> {
-  const [row] = await db
-    .select({ answer: checkouts.answer })
-    .from(checkouts)
-    .where(eq(checkouts.id, checkoutId));
-  return row!.answer!;
-}
-
-async function refuse(db: Db, checkoutId: string, refusal: CheckoutRefusal) {
-  const answer: CheckoutAnswer = { ok: false, refusal };
-  await finishCheckout(db, checkoutId, 'refused', answer);
-  return answer;
-}
-
 interface ReservedOrder {
   priced: PricedOrder;
   id: number;
@@ -456,70 +426,6 @@ async function reserveOrders(
     await db.update(checkouts).set({ amount_cents: amount }).where(eq(checkouts.id, claim.id));
     return reservedOrders;
   });
-}
-
-async function recordEvents(
-  db: Db,
-  changed: readonly { id: number }[],
-  from: OrderStatus | null,
-  to: OrderStatus,
-  actorUserId: number | null,
-  note: string,
-) {
-  if (changed.length === 0) return;
-  await db.insert(orderEvents).values(
-    changed.map(({ id }) => ({
-      order_id: id,
-      from_status: from,
-      to_status: to,
-      actor_user_id: actorUserId,
-      note,
-    })),
-  );
-}
-
-/**
- * The payment failed, in the caller's transaction: the checkout ends 'payment_failed' and its
- * orders give back the stock they held. Nothing changes unless the checkout is still 'processing'
- * (so this never runs twice, nor undoes a payment); returns whether this call changed it.
- */
-export async function recordPaymentFailure(
-  db: Db,
-  checkoutId: string,
-  refusal: CheckoutRefusal,
-  payment: { paymentId: string | null; failureCode: string },
-): Promise<boolean> {
-  const answer: CheckoutAnswer = { ok: false, refusal };
-  if (!(await finishCheckout(db, checkoutId, 'payment_failed', answer, payment))) return false;
-  const failed = await db
-    .update(orders)
-    .set({ status: 'payment_failed', updated_at: new Date() })
-    .where(and(eq(orders.checkout_id, checkoutId), eq(orders.status, 'awaiting_payment')))
-    .returning({ id: orders.id });
-  if (failed.length > 0) {
-    const held = await db
-      .select({ productId: orderLines.product_id, quantity: orderLines.quantity })
-      .from(orderLines)
-      .where(
-        and(
-          inArray(
-            orderLines.order_id,
-            failed.map((order) => order.id),
-          ),
-          eq(orderLines.stock_reserved, true),
-        ),
-      )
-      .orderBy(asc(orderLines.product_id));
-    for (const { productId, quantity } of held) {
-      if (productId === null) continue;
-      await db
-        .update(products)
-        .set({ stock_count: sql`${products.stock_count} + ${quantity}` })
-        .where(and(eq(products.id, productId), sql`${products.stock_count} is not null`));
-    }
-  }
-  await recordEvents(db, failed, 'awaiting_payment', 'payment_failed', null, refusal.message);
-  return true;
 }
 
 async function failPayment(
@@ -712,6 +618,68 @@ async function transferPayouts(
 const PAYMENT_FAILED_MESSAGE =
   'The payment service could not be reached, so the order was not placed. Please try again in a moment.';
 
+interface PreparedCheckout {
+  reserved: ReservedOrder[];
+  amount: number;
+  payoutAccounts: ReadonlyMap<number, string>;
+}
+
+/** Checks and prices the cart and holds its stock: what to charge, or the stored refusal. */
+async function prepareCheckout(
+  ctx: CheckoutContext,
+  claim: Claim,
+  buyerId: number,
+  input: PlaceOrderInput,
+  source: PaymentSource | null,
+  now: Date,
+): Promise<PreparedCheckout | { refused: CheckoutAnswer }> {
+  try {
+    const tooManyDeclines = await declineLimitRefusal(ctx.db, buyerId, claim.id, now);
+    if (tooManyDeclines) return { refused: await refuse(ctx.db, claim.id, tooManyDeclines) };
+    const user = (await findUser(ctx.db, buyerId))!;
+    if (!isOfLegalAge(user.date_of_birth, isoDate(now))) {
+      return {
+        refused: await refuse(ctx.db, claim.id, {
+          code: 'BAD_USER_INPUT',
+          message: UNDER_AGE_MESSAGE,
+          field: 'ageConfirmed',
+          fields: { ageConfirmed: UNDER_AGE_MESSAGE },
+        }),
+      };
+    }
+    const kind = buyerKindOf(user, now);
+    const catalogue = await loadCatalogue(
+      ctx,
+      input.lines.map((line) => line.productId),
+    );
+    const priced = priceCart(input, catalogue, kind, locateZip, now);
+    if (!priced.ok) return { refused: await refuse(ctx.db, claim.id, refusalOf(priced.problems)) };
+    // paymentSourceOf found no card only because every order is on invoice.
+    if (!source && priced.orders.some((order) => order.paymentMethod === 'card')) {
+      throw new Error('A card order without a card to charge.');
+    }
+    const reserved = await reserveOrders(
+      ctx,
+      claim,
+      { id: buyerId, kind },
+      input,
+      priced.orders,
+      priced.amount,
+      now,
+    );
+    return { reserved, amount: priced.amount, payoutAccounts: catalogue.payoutAccounts };
+  } catch (error) {
+    if (error instanceof CheckoutRefused) {
+      return { refused: await refuse(ctx.db, claim.id, error.refusal) };
+    }
+    // A lost connection is beforeCharge's to settle: the key may not be given back blindly.
+    if (isConnectionLoss(error)) throw error;
+    // Nothing was held or created: give the key back, so that the same request can be retried.
+    await ctx.db.delete(checkouts).where(eq(checkouts.id, claim.id));
+    throw error;
+  }
+}
+
 async function runCheckout(
   ctx: CheckoutContext,
   claim: Claim,
@@ -720,54 +688,18 @@ async function runCheckout(
   source: PaymentSource | null,
   now: Date,
 ): Promise<CheckoutAnswer> {
-  let reserved: ReservedOrder[];
-  let amount: number;
-  let payoutAccounts: ReadonlyMap<number, string>;
-  try {
-    const tooManyDeclines = await declineLimitRefusal(ctx.db, buyerId, claim.id, now);
-    if (tooManyDeclines) return await refuse(ctx.db, claim.id, tooManyDeclines);
-    const user = (await findUser(ctx.db, buyerId))!;
-    if (!isOfLegalAge(user.date_of_birth, isoDate(now))) {
-      return await refuse(ctx.db, claim.id, {
-        code: 'BAD_USER_INPUT',
-        message: UNDER_AGE_MESSAGE,
-        field: 'ageConfirmed',
-        fields: { ageConfirmed: UNDER_AGE_MESSAGE },
-      });
-    }
-    const kind = buyerKindOf(user, now);
-    const catalogue = await loadCatalogue(
-      ctx,
-      input.lines.map((line) => line.productId),
-    );
-    const priced = priceCart(input, catalogue, kind, locateZip, now);
-    if (!priced.ok) return await refuse(ctx.db, claim.id, refusalOf(priced.problems));
-    // paymentSourceOf found no card only because every order is on invoice.
-    if (!source && priced.orders.some((order) => order.paymentMethod === 'card')) {
-      throw new Error('A card order without a card to charge.');
-    }
-    amount = priced.amount;
-    payoutAccounts = catalogue.payoutAccounts;
-    reserved = await reserveOrders(
-      ctx,
-      claim,
-      { id: buyerId, kind },
-      input,
-      priced.orders,
-      amount,
-      now,
-    );
-  } catch (error) {
-    if (error instanceof CheckoutRefused) return refuse(ctx.db, claim.id, error.refusal);
-    // Nothing was held or created: give the key back, so that the same request can be retried.
-    await ctx.db.delete(checkouts).where(eq(checkouts.id, claim.id));
-    throw error;
-  }
+  const prepared = await beforeCharge(ctx, claim.id, () =>
+    prepareCheckout(ctx, claim, buyerId, input, source, now),
+  );
+  if ('refused' in prepared) return prepared.refused;
+  const { reserved, amount, payoutAccounts } = prepared;
 
   const byCard = reserved.filter((order) => order.priced.paymentMethod === 'card');
   // Every order is paid by invoice: nothing to charge, the orders are placed at once.
   if (byCard.length === 0 || !source) {
-    return settlePayment(ctx, claim, amount, reserved, { paymentId: null, chargeId: null });
+    return recordOutcome(ctx, claim.id, () =>
+      settlePayment(ctx, claim, amount, reserved, { paymentId: null, chargeId: null }),
+    );
   }
   let outcome: ChargeOutcome;
   try {
@@ -791,28 +723,36 @@ async function runCheckout(
     if (!(error instanceof PaymentProviderError)) {
       ctx.log.error({ err: error, checkoutId: claim.id }, 'charging a cart failed unexpectedly');
     }
-    return failPayment(
-      ctx,
-      claim.id,
-      { code: 'PAYMENT_FAILED', message: PAYMENT_FAILED_MESSAGE },
-      { paymentId: null, failureCode: 'provider_error' },
+    return recordOutcome(ctx, claim.id, () =>
+      failPayment(
+        ctx,
+        claim.id,
+        { code: 'PAYMENT_FAILED', message: PAYMENT_FAILED_MESSAGE },
+        { paymentId: null, failureCode: 'provider_error' },
+      ),
     );
   }
   if (outcome.status === 'declined') {
-    return failPayment(
-      ctx,
-      claim.id,
-      {
-        code: 'PAYMENT_DECLINED',
-        message: outcome.message,
-        field: source.kind === 'card' ? 'payment.card.number' : 'payment.paymentMethodId',
-        declineCode: outcome.code,
-      },
-      { paymentId: outcome.paymentId, failureCode: outcome.code },
+    const declined = outcome;
+    return recordOutcome(ctx, claim.id, () =>
+      failPayment(
+        ctx,
+        claim.id,
+        {
+          code: 'PAYMENT_DECLINED',
+          message: declined.message,
+          field: source.kind === 'card' ? 'payment.card.number' : 'payment.paymentMethodId',
+          declineCode: declined.code,
+        },
+        { paymentId: declined.paymentId, failureCode: declined.code },
+      ),
     );
   }
   try {
-    const answer = await settlePayment(ctx, claim, amount, reserved, outcome);
+    const paid = outcome;
+    const answer = await recordOutcome(ctx, claim.id, () =>
+      settlePayment(ctx, claim, amount, reserved, paid),
+    );
     if (answer.ok) {
       await transferPayouts(ctx, claim, outcome.chargeId, byCard, payoutAccounts);
     } else {

@@ -12,11 +12,8 @@ import {
   stripeEvents,
 } from '../../db/schema';
 import type { PaidCheckoutView } from '../orders/checkout-answer';
-import {
-  recordPaymentFailure,
-  recordSettlement,
-  type SettledOrder,
-} from '../orders/checkout.service';
+import { recordPaymentFailure } from '../orders/checkout-outcome';
+import { recordSettlement, type SettledOrder } from '../orders/checkout.service';
 import type { OrderEmailContext } from '../orders/order-emails';
 import { noteReconciliation, type RefundToMake } from '../orders/unrecorded-charge';
 

@@ -2,6 +2,7 @@ import { placeOrderSchema } from '@bevy/core/checkout-schemas';
 import { describe, expect, it } from 'vitest';
 import type { CartView, ProducerGroupView } from './cart-view';
 import {
+  endsAttempt,
   firstErrorField,
   formErrorsOf,
   formFieldOf,
@@ -147,5 +148,19 @@ describe('checkout form', () => {
     expect(firstErrorField({ 'fulfillment.1.payByInvoice': 'x', 'card.number': 'y' }, values)).toBe(
       'fulfillment.1.payByInvoice',
     );
+  });
+});
+
+describe('endsAttempt', () => {
+  const answered = (code: string) => [{ extensions: { code } }];
+  it('ends the attempt on a refusal, so the next submission gets a new key', () => {
+    for (const code of ['PAYMENT_DECLINED', 'SOLD_OUT', 'BAD_USER_INPUT', 'PAYMENT_FAILED']) {
+      expect(endsAttempt(answered(code)), code).toBe(true);
+    }
+  });
+  it('keeps it while the outcome is unknown or the database was away, and without an answer', () => {
+    expect(endsAttempt(answered('CHECKOUT_IN_PROGRESS'))).toBe(false);
+    expect(endsAttempt(answered('SERVICE_UNAVAILABLE'))).toBe(false);
+    expect(endsAttempt([])).toBe(false);
   });
 });

@@ -215,3 +215,16 @@ export function firstErrorField(fields: Record<string, string>, values: Checkout
   ];
   return order.find((field) => field in fields) ?? null;
 }
+
+/** Answers whose outcome is not settled yet, or that kept nothing: the retry sends the same key. */
+const RETRY_WITH_SAME_KEY = new Set(['CHECKOUT_IN_PROGRESS', 'SERVICE_UNAVAILABLE']);
+
+/**
+ * Whether a failed submission ends the attempt, so the next one gets a new idempotency key. A
+ * refusal does; no answer at all (the network) and "still in progress" or "the database was
+ * away" do not: sending the same key again shows the first attempt's outcome, never pays twice.
+ */
+export function endsAttempt(graphQLErrors: readonly { extensions?: { code?: unknown } }[]) {
+  const code = graphQLErrors[0]?.extensions?.code;
+  return graphQLErrors.length > 0 && !(typeof code === 'string' && RETRY_WITH_SAME_KEY.has(code));
+}

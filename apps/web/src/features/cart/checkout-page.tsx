@@ -44,6 +44,7 @@ import { useMe } from '../../lib/use-me';
 import { useZipLocation } from '../../lib/use-zip-location';
 import { buildCartView, type CartView, type ProducerGroupView } from './cart-view';
 import {
+  endsAttempt,
   firstAddressGroup,
   firstErrorField,
   formErrorsOf,
@@ -455,10 +456,7 @@ function CheckoutForm({ view }: { view: CartView }) {
     }
     if (!result.error) return;
     const code = result.error.graphQLErrors[0]?.extensions.code;
-    // With an answer the attempt is over; without one (network) the retry must be the same.
-    if (result.error.graphQLErrors.length > 0 && code !== 'CHECKOUT_IN_PROGRESS') {
-      attempt.current = null;
-    }
+    if (endsAttempt(result.error.graphQLErrors)) attempt.current = null;
     const described = describeError(result.error);
     const { fields } = formErrorsOf(
       Object.entries(described.fields).map(([path, message]) => ({
