@@ -70,7 +70,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const { config, database } = deps;
   const app = Fastify({
     logger: deps.logger ?? { level: config.LOG_LEVEL },
-    trustProxy: config.isProduction,
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
 

@@ -60,4 +60,65 @@ describe('configuration', () => {
       loadConfig({ STRIPE_PUBLISHABLE_KEY: 'pk_test_abc123' }).publicSite.stripePublishableKey,
     ).toBeNull();
   });
+
+  describe('TRUST_PROXY', () => {
+    const production = {
+      NODE_ENV: 'production',
+      SEARCH_KEY_SECRET: 'x'.repeat(40),
+      ALLOW_OFFLINE_PAYMENTS: 'true',
+    };
+
+    it('is off unless set, in production too', () => {
+      expect(loadConfig({}).TRUST_PROXY).toBe(false);
+      expect(loadConfig(production).TRUST_PROXY).toBe(false);
+      for (const off of ['', 'false', 'FALSE', 'off', ' Off ']) {
+        expect(loadConfig({ ...production, TRUST_PROXY: off }).TRUST_PROXY).toBe(false);
+      }
+    });
+
+    it('takes a number of proxy hops', () => {
+      expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+      expect(loadConfig({ TRUST_PROXY: ' 2 ' }).TRUST_PROXY).toBe(2);
+      // Fastify ignores a bare number: a count becomes a function trusting the last hops.
+      const trust = loadConfig({ TRUST_PROXY: '2' }).trustProxy as (
+        a: string,
+        i: number,
+      ) => boolean;
+      expect([0, 1, 2, 3].map((hop) => trust('203.0.113.9', hop))).toEqual([
+        true,
+        true,
+        false,
+        false,
+      ]);
+      expect(loadConfig({}).trustProxy).toBe(false);
+    });
+
+    it('takes a list of proxy addresses and CIDR ranges', () => {
+      expect(
+        loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,fd00::/8,::1,172.16.0.0/12' })
+          .TRUST_PROXY,
+      ).toEqual(['10.0.0.0/8', '192.168.1.7', 'fd00::/8', '::1', '172.16.0.0/12']);
+      const config = loadConfig({ TRUST_PROXY: '10.0.0.0/8,192.168.1.7' });
+      expect(config.trustProxy).toEqual(['10.0.0.0/8', '192.168.1.7']);
+    });
+
+    it.each([
+      ['true', /TRUST_PROXY: true would let any client choose its own address/],
+      ['yes', /TRUST_PROXY: "yes" is not an IP address or CIDR range/],
+      ['0', /TRUST_PROXY: must be off \(false\), the number of proxies/],
+      ['10.0.0.0/33', /TRUST_PROXY: "10.0.0.0\/33" is not an IP address or CIDR range/],
+      ['fd00::/129', /TRUST_PROXY: "fd00::\/129" is not/],
+      ['10.0.0.1, 300.1.1.1, loopback', /TRUST_PROXY: "300.1.1.1", "loopback" is not/],
+      ['10.0.0.1,', /TRUST_PROXY: "" is not/],
+      ['10.0.0.0/8/1', /TRUST_PROXY: "10.0.0.0\/8\/1" is not/],
+      ['10.0.0.0/', /TRUST_PROXY: "10.0.0.0\/" is not/],
+      ['-1', /TRUST_PROXY: "-1" is not/],
+      // Every address, which Fastify refuses anyway.
+      ['0.0.0.0/0', /TRUST_PROXY: "0.0.0.0\/0" is not/],
+      ['::/0', /TRUST_PROXY: "::\/0" is not/],
+    ])('stops on a bad value (%s), naming TRUST_PROXY', (value, message) => {
+      expect(() => loadConfig({ ...production, TRUST_PROXY: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ ...production, TRUST_PROXY: value })).toThrow(message);
+    });
+  });
 });

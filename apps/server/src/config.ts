@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PublicSiteConfig } from '@bevy/core';
@@ -13,11 +14,76 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
 
+/** An IP address, or a CIDR range of at least one bit (`10.0.0.0/8`, `fd00::/8`). */
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits >= 1 && bits <= (version === 4 ? 32 : 128);
+}
+
+const TRUST_PROXY_FORMS =
+  'off (false), the number of proxies in front of the server (1 or more), ' +
+  'or a comma-separated list of their addresses or CIDR ranges';
+
+/**
+ * Whose word to take for the client's address (X-Forwarded-For): nobody (false), the last `n`
+ * hops, or proxies at the listed addresses. Never everyone: a client could then claim any address
+ * and escape the per-address limits.
+ */
+const trustProxy = z
+  .string()
+  .default('')
+  .transform((raw, ctx): false | number | string[] => {
+    const value = raw.trim();
+    if (value === '' || /^(false|off)$/i.test(value)) return false;
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops >= 1 && Number.isSafeInteger(hops)) return hops;
+      ctx.addIssue({ code: 'custom', message: `must be ${TRUST_PROXY_FORMS}` });
+      return z.NEVER;
+    }
+    if (/^true$/i.test(value)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `true would let any client choose its own address; use ${TRUST_PROXY_FORMS}`,
+      });
+      return z.NEVER;
+    }
+    const entries = value.split(',').map((entry) => entry.trim());
+    const bad = entries.filter((entry) => !isAddressOrRange(entry));
+    if (bad.length === 0) return entries;
+    const named = bad.map((entry) => `"${entry}"`).join(', ');
+    ctx.addIssue({
+      code: 'custom',
+      message: `${named} is not an IP address or CIDR range (must be ${TRUST_PROXY_FORMS})`,
+    });
+    return z.NEVER;
+  });
+
+/** Fastify's `trustProxy` option: which hops of X-Forwarded-For to believe. */
+export type TrustProxy = false | string[] | ((address: string, hop: number) => boolean);
+
+/**
+ * Fastify (5.12.1 and later) trusts no one for a bare hop count, so a count becomes a function
+ * trusting the socket's peer and the hops before it, up to `n`: the client is then the header's
+ * `n`th entry from the end, whoever connected. Sound only when the server is reachable through the
+ * proxies alone; otherwise list their addresses.
+ */
+function fastifyTrustProxy(setting: false | number | string[]): TrustProxy {
+  if (typeof setting !== 'number') return setting;
+  return (_address, hop) => hop < setting;
+}
+
 /** Every environment variable the server reads, parsed once at start-up. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Proxies whose X-Forwarded-For names the client; off by default, in every environment. */
+  TRUST_PROXY: trustProxy,
   /** PostgreSQL connection string; when unset the embedded PGlite database is used. */
   DATABASE_URL: optional(
     z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL'),
@@ -113,6 +179,8 @@ export interface Config extends Env {
   /** The session cookie; `__Host-` prefixed (and so Secure, host-only) in production. */
   sessionCookieName: string;
   searchKeySecret: string;
+  /** TRUST_PROXY in the form Fastify's `trustProxy` takes. */
+  trustProxy: TrustProxy;
   publicSite: PublicSiteConfig;
 }
 
@@ -161,6 +229,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/$/, ''),
     sessionCookieName: isProduction ? '__Host-bevy_session' : 'bevy_session',
     searchKeySecret: env.SEARCH_KEY_SECRET ?? DEV_SEARCH_KEY_SECRET,
+    trustProxy: fastifyTrustProxy(env.TRUST_PROXY),
     publicSite: {
       siteName: env.SITE_NAME,
       siteUrl: env.SITE_URL,
