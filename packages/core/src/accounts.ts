@@ -14,6 +14,27 @@ export const LOGIN_LIMITS = {
   maxFailuresPerAddress: 50,
 } as const;
 
+/**
+ * Password reset requests allowed per email (normalized) and per address within the window, before
+ * a 429. Each one may send an email, so a few per person are plenty.
+ */
+export const PASSWORD_RESET_LIMITS = {
+  windowMs: 60 * 60 * 1000,
+  maxPerEmail: 5,
+  maxPerAddress: 20,
+} as const;
+
+/**
+ * Sign-ups allowed per address and per email (normalized) within the window, before a 429. Each
+ * costs a memory-hard password hash; the address allowance leaves room for a household or an
+ * office behind one address.
+ */
+export const SIGN_UP_LIMITS = {
+  windowMs: 60 * 60 * 1000,
+  maxPerEmail: 3,
+  maxPerAddress: 10,
+} as const;
+
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;

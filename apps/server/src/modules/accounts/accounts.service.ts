@@ -5,18 +5,21 @@ import {
   isoDate,
   LOGIN_LIMITS,
   normalizeEmail,
+  PASSWORD_RESET_LIMITS,
   PASSWORD_RESET_TTL_MS,
+  SIGN_UP_LIMITS,
   UNDER_AGE_MESSAGE,
   type BuyerKind,
 } from '@bevy/core';
 import { logInSchema, resetPasswordSchema, signUpSchema } from '@bevy/core/schemas';
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { loginAttempts, passwordResetTokens, users } from '../../db/schema';
 import type { RequestContext } from '../../graphql/context';
 import { badInput, fromZodError, tooManyRequests } from '../../graphql/errors';
 import { endAllSessions } from './sessions';
 import { hashPassword, verifyPassword, weakPasswordProblem } from './password';
+import { addressSubject, emailSubject, recordRequest } from './rate-limits';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -48,8 +51,21 @@ export async function buyerKindOfViewer(
   return buyerKindOf(await findViewer(ctx));
 }
 
-/** Creates an account for an adult; the caller logs them in. */
-export async function signUp(ctx: Pick<RequestContext, 'db'>, input: unknown, now = new Date()) {
+const SIGN_UP_EMAIL_MESSAGE =
+  'Too many sign-up attempts for this email. Wait an hour and try again.';
+const SIGN_UP_ADDRESS_MESSAGE = 'Too many sign-ups from your network. Wait an hour and try again.';
+
+/**
+ * Creates an account for an adult; the caller logs them in. Sign-ups are limited per email and
+ * per address (`ctx.ip`, which every request has; in-process callers such as the checkout
+ * benchmark have none, and only the email limit applies to them), counted once the form is
+ * valid and before the costly password hash.
+ */
+export async function signUp(
+  ctx: Pick<RequestContext, 'db'> & { ip?: string },
+  input: unknown,
+  now = new Date(),
+) {
   const parsed = signUpSchema.safeParse(input);
   if (!parsed.success) throw fromZodError(parsed.error);
   const { name, password, dateOfBirth } = parsed.data;
@@ -57,6 +73,29 @@ export async function signUp(ctx: Pick<RequestContext, 'db'>, input: unknown, no
   if (!isOfLegalAge(dateOfBirth, isoDate(now))) throw badInput(UNDER_AGE_MESSAGE, 'dateOfBirth');
   const weak = weakPasswordProblem(password, [name, email.split('@')[0] ?? '']);
   if (weak) throw badInput(weak, 'password');
+  const limited = await recordRequest(
+    ctx.db,
+    'sign-up',
+    SIGN_UP_LIMITS.windowMs,
+    [
+      {
+        subject: emailSubject(email),
+        max: SIGN_UP_LIMITS.maxPerEmail,
+        message: SIGN_UP_EMAIL_MESSAGE,
+      },
+      ...(ctx.ip === undefined
+        ? []
+        : [
+            {
+              subject: addressSubject(ctx.ip),
+              max: SIGN_UP_LIMITS.maxPerAddress,
+              message: SIGN_UP_ADDRESS_MESSAGE,
+            },
+          ]),
+    ],
+    now,
+  );
+  if (limited) throw tooManyRequests(limited.message);
   const [user] = await ctx.db
     .insert(users)
     .values({
@@ -141,28 +180,73 @@ export async function logIn(
 
 const hashResetToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
+const RESET_EMAIL_MESSAGE =
+  'Too many password reset requests for this email. Wait an hour and try again.';
+const RESET_ADDRESS_MESSAGE =
+  'Too many password reset requests from your network. Wait an hour and try again.';
+
+/** Locks a user's row until the transaction ends, so their reset tokens change one at a time. */
+async function lockUser(db: Db, userId: number): Promise<UserRow | null> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('no key update')
+    .limit(1);
+  return row ?? null;
+}
+
 /**
- * Emails a one-time reset link when the account exists. The answer is the same either way, so
- * the form cannot be used to find out who has an account.
+ * Emails a one-time reset link when the account exists, retiring any link sent before. The
+ * answer is the same either way, so the form cannot be used to find out who has an account:
+ * requests are limited per email and per address before the account is even looked up.
  */
 export async function requestPasswordReset(
-  ctx: Pick<RequestContext, 'db' | 'mailer'>,
+  ctx: Pick<RequestContext, 'db' | 'mailer' | 'ip'>,
   input: { email: string; publicUrl: string; siteName: string },
   now = new Date(),
 ): Promise<void> {
   const email = normalizeEmail(input.email);
-  const [user] = await ctx.db
-    .select()
+  const limited = await recordRequest(
+    ctx.db,
+    'password-reset',
+    PASSWORD_RESET_LIMITS.windowMs,
+    [
+      {
+        subject: emailSubject(email),
+        max: PASSWORD_RESET_LIMITS.maxPerEmail,
+        message: RESET_EMAIL_MESSAGE,
+      },
+      {
+        subject: addressSubject(ctx.ip),
+        max: PASSWORD_RESET_LIMITS.maxPerAddress,
+        message: RESET_ADDRESS_MESSAGE,
+      },
+    ],
+    now,
+  );
+  if (limited) throw tooManyRequests(limited.message);
+  const [found] = await ctx.db
+    .select({ id: users.id })
     .from(users)
     .where(and(eq(users.email, email), isNull(users.disabled_at)))
     .limit(1);
-  if (!user) return;
+  if (!found) return;
   const token = randomBytes(32).toString('base64url');
-  await ctx.db.insert(passwordResetTokens).values({
-    id: hashResetToken(token),
-    user_id: user.id,
-    expires_at: new Date(now.getTime() + PASSWORD_RESET_TTL_MS),
+  const user = await ctx.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    const locked = await lockUser(db, found.id);
+    if (!locked || locked.disabled_at) return null;
+    // Only the newest link works: the ones sent before are retired (and old used ones pruned).
+    await db.delete(passwordResetTokens).where(eq(passwordResetTokens.user_id, locked.id));
+    await db.insert(passwordResetTokens).values({
+      id: hashResetToken(token),
+      user_id: locked.id,
+      expires_at: new Date(now.getTime() + PASSWORD_RESET_TTL_MS),
+    });
+    return locked;
   });
+  if (!user) return;
   const link = `${input.publicUrl}/reset-password?token=${token}`;
   await ctx.mailer.send({
     to: user.email,
@@ -174,7 +258,10 @@ export async function requestPasswordReset(
   });
 }
 
-/** Sets a new password from a reset link; the link works once, and every session ends. */
+/**
+ * Sets a new password from a reset link; the link works once, every other link of the account
+ * stops working, and every session ends.
+ */
 export async function resetPassword(
   ctx: Pick<RequestContext, 'db'>,
   input: unknown,
@@ -186,22 +273,29 @@ export async function resetPassword(
     'This reset link has expired or was already used. Ask for a new one.',
     'token',
   );
+  const tokenId = hashResetToken(parsed.data.token);
   await ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
+    const [token] = await db
+      .select({ userId: passwordResetTokens.user_id })
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.id, tokenId))
+      .limit(1);
+    if (!token) throw expired;
+    // One change to the account's links at a time: two links used at once cannot both work.
+    const user = await lockUser(db, token.userId);
     const [claimed] = await db
       .update(passwordResetTokens)
       .set({ used_at: now })
       .where(
         and(
-          eq(passwordResetTokens.id, hashResetToken(parsed.data.token)),
+          eq(passwordResetTokens.id, tokenId),
           isNull(passwordResetTokens.used_at),
           gt(passwordResetTokens.expires_at, now),
         ),
       )
       .returning({ userId: passwordResetTokens.user_id });
-    if (!claimed) throw expired;
-    const user = await findUser(db, claimed.userId);
-    if (!user || user.disabled_at) throw expired;
+    if (!claimed || !user || user.disabled_at) throw expired;
     const weak = weakPasswordProblem(parsed.data.password, [
       user.name,
       user.email.split('@')[0] ?? '',
@@ -211,6 +305,10 @@ export async function resetPassword(
       .update(users)
       .set({ password_hash: await hashPassword(parsed.data.password), updated_at: now })
       .where(eq(users.id, user.id));
+    // Every other link of the account is retired with it.
+    await db
+      .delete(passwordResetTokens)
+      .where(and(eq(passwordResetTokens.user_id, user.id), ne(passwordResetTokens.id, tokenId)));
     await endAllSessions(db, user.id);
   });
 }
