@@ -5,6 +5,8 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { graphqlPlugin } from './graphql/graphql.plugin';
 import { registerErrorHandler } from './http/errors';
+import { withErrorSerializer } from './http/log-serializers';
+import { refuseNulCharacters } from './http/nul-characters';
 import { registerViewer } from './http/viewer';
 import { accountRoutes } from './modules/accounts/accounts.routes';
 import { bannerRoutes } from './modules/banners/banners.routes';
@@ -69,7 +71,8 @@ export interface App extends FastifyInstance {
 export async function buildApp(deps: AppDependencies): Promise<App> {
   const { config, database } = deps;
   const app = Fastify({
-    logger: deps.logger ?? { level: config.LOG_LEVEL },
+    // Errors are logged without a failed query's SQL text and parameters.
+    logger: withErrorSerializer(deps.logger ?? { level: config.LOG_LEVEL }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
@@ -94,6 +97,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   app.addHook('onClose', stopSearchSync);
 
   registerErrorHandler(app);
+  refuseNulCharacters(app);
   await app.register(fastifyHelmet, {
     hsts: config.isProduction,
     contentSecurityPolicy: { directives: contentSecurityDirectives(config) },

@@ -16,6 +16,47 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   return false;
 }
 
+/**
+ * PostgreSQL's codes for text it cannot store: an invalid byte sequence or a character outside the
+ * encoding, such as U+0000 in a text parameter (22021), or `\u0000` inside JSON for jsonb (22P05).
+ */
+const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
+
+export interface DriverError extends Error {
+  /** The SQLSTATE, e.g. 23505. */
+  code: string;
+  severity: string;
+  constraint?: string;
+  table?: string;
+  column?: string;
+}
+
+/**
+ * The server's error (pg's or PGlite's, with a SQLSTATE `code` and a `severity`) behind a failed
+ * query, if there is one; drizzle wraps it, so it is looked up along the `cause` chain.
+ */
+export function driverErrorOf(error: unknown): DriverError | undefined {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const candidate = current as { code?: unknown; severity?: unknown; cause?: unknown };
+    if (
+      current instanceof Error &&
+      typeof candidate.code === 'string' &&
+      /^[0-9A-Z]{5}$/.test(candidate.code) &&
+      typeof candidate.severity === 'string'
+    ) {
+      return current as DriverError;
+    }
+    current = candidate.cause;
+  }
+  return undefined;
+}
+
+/** Whether a failed query was given text PostgreSQL cannot store (the client's input, not a bug). */
+export function isUnstorableText(error: unknown): boolean {
+  const found = driverErrorOf(error);
+  return found !== undefined && UNSTORABLE_TEXT.has(found.code);
+}
+
 /** SQLSTATE classes and codes that mean the connection, not the statement, failed. */
 const CONNECTION_LOST_CODES = new Set(['57P01', '57P02', '57P03', '53300', '25P03']);
 const CONNECTION_LOST_MESSAGES = [

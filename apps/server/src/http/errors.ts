@@ -6,6 +6,7 @@ export const DATABASE_UNAVAILABLE_MESSAGE =
   'We lost our connection to the database. Please try again in a moment.';
 /** The code of that answer (HTTP 503), in REST errors and GraphQL extensions alike. */
 export const SERVICE_UNAVAILABLE = 'SERVICE_UNAVAILABLE';
+import { isUnstorableText } from '../db/errors';
 
 /** An error the caller can act on: a 4xx with a code and a message safe to show. */
 export class HttpError extends Error {
@@ -46,6 +47,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       const code = error.code ?? 'BAD_REQUEST';
       return sendError(reply, status, code, error.message);
+    }
+    // A backstop for text no route refused first (the NUL hook covers query, params and body).
+    if (isUnstorableText(error)) {
+      return sendError(
+        reply,
+        400,
+        'BAD_USER_INPUT',
+        'The request contains characters that cannot be stored, such as NUL (U+0000). Remove them and try again.',
+      );
     }
     request.log.error({ err: error }, 'unexpected error');
     return sendError(reply, 500, 'INTERNAL', 'Something went wrong on our side. Please try again.');

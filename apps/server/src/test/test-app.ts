@@ -37,7 +37,15 @@ export async function createTestDatabase(): Promise<{ database: Database; drop()
   return { database, drop: () => database.close() };
 }
 
-export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /** Where the app's log lines go (pino's JSON, one per line); by default nothing is logged. */
+  logStream?: { write(line: string): void };
+}
+
+export async function createTestApp(
+  env: NodeJS.ProcessEnv = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -47,7 +55,11 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestAp
     ...env,
   });
   const { database, drop } = await createTestDatabase();
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({
+    config,
+    database,
+    logger: options.logStream ? { level: 'info', stream: options.logStream } : false,
+  });
   await app.ready();
   return {
     app,
