@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -124,5 +125,116 @@ describe('POST /upload', () => {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(404);
     }
+  });
+});
+
+/** A raw multipart request: `body` as given, so it can be malformed on purpose. */
+function rawUpload(contentType: string, body: string, cookie = seller) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/upload',
+    headers: { 'content-type': contentType, cookie },
+    payload: body,
+  });
+}
+
+describe('POST /upload with a body that is not well-formed multipart', () => {
+  const boundary = 'bevy-test-boundary';
+  const type = `multipart/form-data; boundary=${boundary}`;
+  const filePart = `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="a.png"\r\ncontent-type: image/png\r\n\r\n`;
+
+  it.each([
+    ['a file part without the closing boundary', type, `${filePart}not all of the picture`],
+    [
+      'a text field without the closing boundary',
+      type,
+      `--${boundary}\r\ncontent-disposition: form-data; name="slug"\r\n\r\nabc`,
+    ],
+    ['a part header cut short', type, `--${boundary}\r\ncontent-disposition: form-da`],
+    ['no boundary line at all', type, 'just some text'],
+    [
+      'a multipart content type without a boundary',
+      'multipart/form-data',
+      `${filePart}x\r\n--${boundary}--\r\n`,
+    ],
+  ])('%s is a 400 that says so', async (_case, contentType, body) => {
+    const response = await rawUpload(contentType, body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('UNREADABLE_UPLOAD');
+    expect(response.json().error.message).toMatch(/^The upload could not be read: /);
+  });
+
+  it('names what is wrong: no boundary, or cut short', async () => {
+    const noBoundary = await rawUpload('multipart/form-data', 'x');
+    expect(noBoundary.json().error.message).toBe(
+      'The upload could not be read: its content type names no multipart boundary.',
+    );
+    const cut = await rawUpload(type, `${filePart}abc`);
+    expect(cut.json().error.message).toBe(
+      'The upload could not be read: it ended before its closing boundary (was it cut short?).',
+    );
+  });
+
+  it('a malformed body from someone not logged in is still a 401', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/upload',
+      headers: { 'content-type': 'multipart/form-data' },
+      payload: 'x',
+    });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('POST /upload over a real connection', () => {
+  let port: number;
+  beforeAll(async () => {
+    port = Number(new URL(await t.app.listen({ port: 0, host: '127.0.0.1' })).port);
+  });
+
+  it('refuses an anonymous 10 MB upload before reading its body, and closes the connection', async () => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.on('error', () => undefined);
+    let received = '';
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    const answered = new Promise<string>((resolve) => {
+      socket.on('data', (chunk: Buffer) => {
+        received += chunk.toString('latin1');
+        const end = received.indexOf('\r\n\r\n');
+        const length = /content-length: (\d+)/i.exec(received)?.[1];
+        if (end !== -1 && length && received.length >= end + 4 + Number(length)) resolve(received);
+      });
+    });
+    socket.write(
+      'POST /upload HTTP/1.1\r\nHost: 127.0.0.1\r\n' +
+        'Content-Type: multipart/form-data; boundary=x\r\n' +
+        `Content-Length: ${10 * 1024 * 1024}\r\n\r\n`,
+    );
+    // A little of the body, and no more: the answer must not wait for the rest.
+    socket.write(`--x\r\ncontent-disposition: form-data; name="file"; filename="a.png"\r\n\r\n`);
+    socket.write(Buffer.alloc(64 * 1024, 1));
+    const timeout = new Promise<string>((resolve) => setTimeout(() => resolve('no answer'), 5000));
+    const response = await Promise.race([answered, timeout]);
+    expect(response).toMatch(/^HTTP\/1\.1 401 /);
+    expect(response).toMatch(/\r\nconnection: close\r\n/i);
+    expect(response).toContain('"code":"UNAUTHENTICATED"');
+    const closedInTime = await Promise.race([
+      closed.then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5000)),
+    ]);
+    expect(closedInTime).toBe(true);
+    socket.destroy();
+  });
+
+  it("a signed-in seller's upload still works", async () => {
+    const form = new FormData();
+    form.append('file', new Blob([await photo()], { type: 'image/jpeg' }), 'label.jpg');
+    const response = await fetch(`http://127.0.0.1:${port}/upload`, {
+      method: 'POST',
+      headers: { cookie: seller },
+      body: form,
+    });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { fileUrl: string }).fileUrl).toMatch(/^\/uploads\//);
   });
 });

@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { businessMembers } from '../../db/schema';
 import { managesBusiness } from '../../graphql/guards';
-import { HttpError } from '../../http/errors';
+import { HttpError, sendError } from '../../http/errors';
 import { findBusinessBySlug } from '../businesses/businesses.service';
 import { localFileStore, s3FileStore, type FileStore } from './file-store';
 import {
@@ -19,6 +19,61 @@ import {
 
 const PUBLIC_FOLDER = 'public';
 const STORED_NAME = /^[a-f0-9]{32}\.(jpg|png|gif|webp)$/;
+
+const MAX_MB = IMAGE_UPLOAD_MAX_BYTES / 1024 / 1024;
+
+const fileTooLarge = () =>
+  new HttpError(
+    413,
+    'FILE_TOO_LARGE',
+    `File is too big (over ${MAX_MB}MiB). Max filesize: ${MAX_MB}MiB.`,
+  );
+
+/**
+ * Refuses an anonymous upload before its body is read: the 401 goes out at once and the
+ * connection is closed, so the server does not take in megabytes it would throw away.
+ */
+async function refuseAnonymous(request: FastifyRequest, reply: FastifyReply) {
+  if (await request.viewer()) return;
+  reply.header('connection', 'close');
+  return sendError(reply, 401, 'UNAUTHENTICATED', 'Log in to upload files.');
+}
+
+/** Why a multipart body could not be read, in words, from what the parser threw. */
+function unreadableReason(error: unknown): string {
+  const message = error instanceof Error ? error.message : '';
+  const code = (error as { code?: unknown } | null)?.code;
+  if (/boundary/i.test(message)) return 'its content type names no multipart boundary.';
+  if (/unexpected end|terminated early/i.test(message)) {
+    return 'it ended before its closing boundary (was it cut short?).';
+  }
+  if (code === 'FST_MP_PREMATURE_CLOSE') return 'the connection closed before it was complete.';
+  if (code === 'FST_PROTO_VIOLATION') return 'a field has a name that is not allowed.';
+  return 'it is not well-formed multipart/form-data.';
+}
+
+/**
+ * The multipart parser's errors as HTTP errors: its size limits are a 413, anything else means
+ * the body is not well-formed multipart (no boundary, cut short, a broken part header): a 400.
+ */
+function asUploadError(error: unknown): HttpError {
+  if (error instanceof HttpError) return error;
+  switch ((error as { code?: unknown } | null)?.code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return fileTooLarge();
+    case 'FST_FILES_LIMIT':
+      return new HttpError(413, 'TOO_MANY_FILES', 'Upload one file at a time.');
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return new HttpError(413, 'TOO_MANY_FIELDS', 'The upload has too many form fields.');
+    default:
+      return new HttpError(
+        400,
+        'UNREADABLE_UPLOAD',
+        `The upload could not be read: ${unreadableReason(error)}`,
+      );
+  }
+}
 
 /** A seller may upload: someone who works at the named business, or at any business. */
 async function assertMayUpload(db: Db, request: FastifyRequest, slug: string | undefined) {
@@ -69,7 +124,7 @@ export async function uploadRoutes(
     limits: { fileSize: IMAGE_UPLOAD_MAX_BYTES, files: 1, fields: 5, fieldSize: 200 },
   });
 
-  app.post('/upload', async (request, reply) => {
+  app.post('/upload', { onRequest: refuseAnonymous }, async (request, reply) => {
     if (!request.isMultipart()) {
       throw new HttpError(
         400,
@@ -79,26 +134,23 @@ export async function uploadRoutes(
     }
     let file: Buffer | undefined;
     let slug: string | undefined;
-    for await (const part of request.parts()) {
-      if (part.type === 'field') {
-        if (part.fieldname === 'slug' && typeof part.value === 'string') slug = part.value;
-        continue;
-      }
-      if (part.fieldname !== 'file') {
-        await part.toBuffer().catch(() => undefined);
-        continue;
-      }
-      try {
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'field') {
+          if (part.fieldname === 'slug' && typeof part.value === 'string') slug = part.value;
+          continue;
+        }
+        if (part.fieldname !== 'file') {
+          await part.toBuffer().catch(() => undefined);
+          continue;
+        }
         file = await part.toBuffer();
-      } catch {
-        throw new HttpError(
-          413,
-          'FILE_TOO_LARGE',
-          `File is too big (over ${IMAGE_UPLOAD_MAX_BYTES / 1024 / 1024}MiB). Max filesize: ${IMAGE_UPLOAD_MAX_BYTES / 1024 / 1024}MiB.`,
-        );
       }
+    } catch (error) {
+      throw asUploadError(error);
     }
-    // Who may upload is checked before the file is looked at, but after it was read off the wire.
+    // Anonymous uploads were refused before the body was read; whether this signed-in person may
+    // upload for the business named in the form is checked now, before the file is looked at.
     await assertMayUpload(options.db, request, slug);
     if (!file || file.length === 0) {
       throw new HttpError(400, 'BAD_USER_INPUT', 'Choose a file to upload.');
