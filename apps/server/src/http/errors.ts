@@ -1,12 +1,11 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import { isConnectionLoss } from '../db/errors';
+import { isConnectionLoss, isUnstorableText } from '../db/errors';
 
 /** What a request hears when the database connection it used was lost: nothing was wrong with it. */
 export const DATABASE_UNAVAILABLE_MESSAGE =
   'We lost our connection to the database. Please try again in a moment.';
 /** The code of that answer (HTTP 503), in REST errors and GraphQL extensions alike. */
 export const SERVICE_UNAVAILABLE = 'SERVICE_UNAVAILABLE';
-import { isUnstorableText } from '../db/errors';
 
 /** An error the caller can act on: a 4xx with a code and a message safe to show. */
 export class HttpError extends Error {
