@@ -19,6 +19,7 @@ import { paymentProviderFor } from './modules/payments/payments.service';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes';
 import { ProductSearch } from './modules/search/product-search';
 import { searchRoutes } from './modules/search/search.routes';
+import { startSearchKeyRevocations } from './modules/search/search-key-revocations';
 import { startSearchSync } from './modules/search/search-sync';
 import { openProductIndex, saveProductIndex } from './modules/search/search-snapshot';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
@@ -95,6 +96,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   // Other server processes on the same PostgreSQL hear of this one's writes, and it of theirs.
   const stopSearchSync = await startSearchSync(database, productSearch, app.log);
   app.addHook('onClose', stopSearchSync);
+  // Search keys of sessions ended in any process stop proving wholesale access here.
+  const searchKeys = await startSearchKeyRevocations(database, app.log);
+  app.addHook('onClose', searchKeys.stop);
 
   registerErrorHandler(app);
   refuseNulCharacters(app);
@@ -124,7 +128,12 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(accountRoutes, { config, db: database.db });
   await app.register(bannerRoutes, { db: database.db });
   await app.register(geoRoutes);
-  await app.register(searchRoutes, { config, db: database.db, productSearch });
+  await app.register(searchRoutes, {
+    config,
+    db: database.db,
+    productSearch,
+    revocations: searchKeys.revocations,
+  });
   await app.register(wholesaleRoutes, { config, db: database.db, mailer });
   await app.register(uploadRoutes, { config, db: database.db });
   await app.register(paymentRoutes, { db: database.db, payments });

@@ -18,9 +18,10 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   /**
-   * PostgreSQL only: a dedicated connection that LISTENs on `channel` and hands each payload to
-   * `onMessage`. It reconnects by itself and calls `onReconnect` once it listens again (messages
-   * sent meanwhile are lost, so the caller catches up). Resolves to a function that stops it.
+   * LISTENs on `channel` and hands each payload to `onMessage`. On PostgreSQL a dedicated
+   * connection, which reconnects by itself and calls `onReconnect` once it listens again (messages
+   * sent meanwhile are lost, so the caller catches up); on PGlite the one in-process connection.
+   * Resolves to a function that stops it.
    */
   listen?(
     channel: string,
@@ -134,7 +135,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: once(() => client.close()) };
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    // One connection in this process: NOTIFY reaches it on commit, and it never reconnects.
+    listen: async (channel, onMessage) => {
+      const unlisten = await client.listen(channel, onMessage);
+      return () => unlisten().catch(() => undefined);
+    },
+    close: once(() => client.close()),
+  };
 }
 
 /** Serialises an embedded database, so tests can copy a migrated and seeded one cheaply. */

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '@bevy/core';
-import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { SEARCH_TOKEN_TTL_MS, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '@bevy/core';
+import { and, eq, gt, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sessions, users } from '../../db/schema';
+import { endedSessions, sessions, users } from '../../db/schema';
 import type { Viewer } from '../../graphql/context';
 
 /** Only the hash of a session token is stored, so a database leak does not leak sessions. */
@@ -68,13 +68,70 @@ export async function resolveSession(
   return { id: row.userId, sessionId: id, isAdmin: row.isAdmin };
 }
 
+/**
+ * A session's public reference, for things issued to it that outlive a request (search keys):
+ * derived from the id, so it names the session without revealing the id.
+ */
+export const sessionRef = (sessionId: string) =>
+  createHash('sha256').update(sessionId).digest('base64url').slice(0, 22);
+
+export const SESSION_REF = /^[A-Za-z0-9_-]{22}$/;
+
+/** The PostgreSQL channel on which the references of ended sessions are announced. */
+export const ENDED_SESSIONS_CHANNEL = 'bevy_ended_sessions';
+
+/**
+ * How long an ended session is remembered: as long as anything issued to it can live (a search key).
+ */
+export const ENDED_SESSION_MEMORY_MS = SEARCH_TOKEN_TTL_MS;
+
+/** References per announcement: a NOTIFY payload must stay under 8000 bytes. */
+const REFS_PER_NOTICE = 200;
+
+/**
+ * Deletes the sessions `where` selects and, in the same transaction, records their references in
+ * `ended_sessions` and announces them on ENDED_SESSIONS_CHANNEL (delivered on commit), so every
+ * process stops honouring what was issued to them. Rows older than the memory are pruned here.
+ */
+async function endSessionsWhere(db: Db, where: SQL | undefined): Promise<void> {
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    const ended = await tx.delete(sessions).where(where).returning({ id: sessions.id });
+    if (ended.length === 0) return;
+    const refs = ended.map((row) => sessionRef(row.id));
+    await tx
+      .insert(endedSessions)
+      .values(refs.map((ref) => ({ ref, ended_at: now })))
+      .onConflictDoNothing();
+    await tx
+      .delete(endedSessions)
+      .where(lt(endedSessions.ended_at, new Date(now.getTime() - ENDED_SESSION_MEMORY_MS)));
+    for (let start = 0; start < refs.length; start += REFS_PER_NOTICE) {
+      const payload = refs.slice(start, start + REFS_PER_NOTICE).join(',');
+      await tx.execute(sql`select pg_notify(${ENDED_SESSIONS_CHANNEL}, ${payload})`);
+    }
+  });
+}
+
 export async function endSession(db: Db, sessionId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, sessionId));
+  await endSessionsWhere(db, eq(sessions.id, sessionId));
 }
 
 /** Ends every session of a user (disabled account, password changed). */
 export async function endAllSessions(db: Db, userId: number): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.user_id, userId));
+  await endSessionsWhere(db, eq(sessions.user_id, userId));
+}
+
+/** The references of sessions ended within the memory, with when, oldest first. */
+export async function recentlyEndedSessions(
+  db: Db,
+  now = new Date(),
+): Promise<{ ref: string; endedAt: Date }[]> {
+  return db
+    .select({ ref: endedSessions.ref, endedAt: endedSessions.ended_at })
+    .from(endedSessions)
+    .where(gt(endedSessions.ended_at, new Date(now.getTime() - ENDED_SESSION_MEMORY_MS)))
+    .orderBy(endedSessions.ended_at);
 }
 
 /** Removes sessions that can no longer be used. */

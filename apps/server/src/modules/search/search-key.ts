@@ -6,6 +6,11 @@ export interface SearchKeyClaims {
   buyer: BuyerKind;
   /** Expiry, milliseconds since the epoch. */
   exp: number;
+  /**
+   * The session it was issued to, by reference (accounts `sessionRef`, never the id), so that
+   * ending the session revokes it. Absent for anonymous callers.
+   */
+  ses?: string;
 }
 
 export type SearchKeyCheck =
@@ -16,8 +21,17 @@ const sign = (payload: string, secret: string) =>
   createHmac('sha256', secret).update(payload).digest('base64url');
 
 /** A signed, expiring key: base64url(JSON claims) "." HMAC-SHA256 signature. */
-export function createSearchKey(buyer: BuyerKind, secret: string, now = Date.now()): string {
-  const claims: SearchKeyClaims = { buyer, exp: now + SEARCH_TOKEN_TTL_MS };
+export function createSearchKey(
+  buyer: BuyerKind,
+  secret: string,
+  now = Date.now(),
+  sessionRef?: string,
+): string {
+  const claims: SearchKeyClaims = {
+    buyer,
+    exp: now + SEARCH_TOKEN_TTL_MS,
+    ...(sessionRef ? { ses: sessionRef } : {}),
+  };
   const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
   return `${payload}.${sign(payload, secret)}`;
 }
@@ -37,6 +51,9 @@ export function verifySearchKey(key: string, secret: string, now = Date.now()): 
     return { ok: false, reason: 'malformed' };
   }
   if (claims.buyer !== 'retail' && claims.buyer !== 'wholesale') {
+    return { ok: false, reason: 'malformed' };
+  }
+  if (claims.ses !== undefined && typeof claims.ses !== 'string') {
     return { ok: false, reason: 'malformed' };
   }
   if (typeof claims.exp !== 'number' || claims.exp <= now) return { ok: false, reason: 'expired' };

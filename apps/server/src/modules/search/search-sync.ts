@@ -21,7 +21,7 @@ export async function startSearchSync(
   search: ProductSearch,
   log: FastifyBaseLogger,
 ): Promise<() => Promise<void>> {
-  if (!database.listen) return async () => undefined;
+  if (database.kind !== 'postgres' || !database.listen) return async () => undefined;
   const origin = randomUUID();
   const { db } = database;
 

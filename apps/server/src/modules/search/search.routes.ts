@@ -5,19 +5,29 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
 import { buyerKindOfViewer } from '../accounts/accounts.service';
+import { sessionRef } from '../accounts/sessions';
 import { BUSINESS_INDEX_NAMES } from './business-search';
 import { PRODUCT_INDEX_NAMES, type ProductSearch } from './product-search';
 import { createSearchKey, verifySearchKey } from './search-key';
+import type { SearchKeyRevocations } from './search-key-revocations';
 import { multiQueryBodySchema } from './search-request';
 
 interface SearchRoutesOptions {
   config: Config;
   db: Db;
   productSearch: ProductSearch;
+  /**
+   * Sessions ended lately: a wholesale key issued to one of them proves nothing any more. The app
+   * always passes its list; without one (a benchmark's bare server) no key is revoked.
+   */
+  revocations?: SearchKeyRevocations;
 }
 
 const KEY_HEADERS = ['x-algolia-api-key', 'x-search-key'] as const;
-/** Set when the key sent was expired or invalid and the caller was served as anonymous. */
+/**
+ * Set when the key sent was expired, invalid or revoked (its session ended) and the caller was
+ * served as anonymous.
+ */
 export const SEARCH_KEY_STATUS_HEADER = 'x-search-key-status';
 
 function searchKeyOf(request: FastifyRequest): string | undefined {
@@ -29,27 +39,39 @@ function searchKeyOf(request: FastifyRequest): string | undefined {
 }
 
 export async function searchRoutes(app: FastifyInstance, options: SearchRoutesOptions) {
-  const { config, db, productSearch } = options;
+  const { config, db, productSearch, revocations } = options;
 
   /**
-   * The buyer kind a key proves. A forged, tampered or expired key proves nothing, so its holder
-   * is served as anonymous (retail); a response header says so, for the client to get a new key.
+   * The buyer kind a key proves. A forged, tampered or expired key proves nothing, nor does a
+   * wholesale key whose session has ended (logout, password reset, disabled account), so its
+   * holder is served as anonymous (retail); a response header says so, for the client to get a
+   * new key. The revocation list is in memory: no database read per search.
    */
   function buyerKindOfKey(request: FastifyRequest, reply: FastifyReply): BuyerKind {
     const key = searchKeyOf(request);
     if (!key) return 'retail';
     const check = verifySearchKey(key, config.searchKeySecret);
-    if (check.ok) return check.claims.buyer;
-    reply.header(SEARCH_KEY_STATUS_HEADER, check.reason === 'expired' ? 'expired' : 'invalid');
-    return 'retail';
+    if (!check.ok) {
+      reply.header(SEARCH_KEY_STATUS_HEADER, check.reason === 'expired' ? 'expired' : 'invalid');
+      return 'retail';
+    }
+    const { buyer, ses } = check.claims;
+    if (buyer === 'wholesale' && ses !== undefined && revocations?.isRevoked(ses)) {
+      reply.header(SEARCH_KEY_STATUS_HEADER, 'revoked');
+      return 'retail';
+    }
+    return buyer;
   }
 
   app.get('/get-search-token', async (request, reply) => {
     reply.header('cache-control', 'no-store');
+    const viewer = await request.viewer();
     return {
       publicKey: createSearchKey(
-        await buyerKindOfViewer({ db, viewer: await request.viewer() }),
+        await buyerKindOfViewer({ db, viewer }),
         config.searchKeySecret,
+        Date.now(),
+        viewer ? sessionRef(viewer.sessionId) : undefined,
       ),
     };
   });
