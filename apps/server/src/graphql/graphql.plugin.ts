@@ -1,11 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  GraphQLError,
-  NoSchemaIntrospectionCustomRule,
-  parse,
-  type ASTVisitor,
-  type ValidationContext,
-} from 'graphql';
+import { GraphQLError, NoSchemaIntrospectionCustomRule } from 'graphql';
 import mercurius, { type MercuriusOptions } from 'mercurius';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -15,45 +9,22 @@ import type { Mailer } from '../modules/mail/mailer';
 import type { PaymentProvider } from '../modules/payments/payment-provider';
 import type { ProductSearch } from '../modules/search/product-search';
 import type { RequestContext } from './context';
+import {
+  DEFAULT_GRAPHQL_LIMITS,
+  checkOperationCost,
+  requestGate,
+  type GraphqlLimits,
+  type GraphqlRequestFields,
+} from './graphql-limits';
 import { createLoaders } from './loaders';
 import { schema } from './schema';
 
-const MAX_DEPTH = 10;
-const MAX_ALIASES = 30;
-const MAX_FIELDS = 500;
-
-/** Refuses documents with too many aliases or field selections: cheap abuse of one request. */
-function costLimitRule(context: ValidationContext): ASTVisitor {
-  let aliases = 0;
-  let fields = 0;
-  return {
-    Field(node) {
-      fields++;
-      if (fields === MAX_FIELDS + 1) {
-        context.reportError(
-          new GraphQLError(`A request may select at most ${MAX_FIELDS} fields.`, { nodes: node }),
-        );
-      }
-      if (!node.alias) return;
-      aliases++;
-      if (aliases === MAX_ALIASES + 1) {
-        context.reportError(
-          new GraphQLError(`A request may use at most ${MAX_ALIASES} aliases.`, { nodes: node }),
-        );
-      }
-    },
-  };
-}
-
-/** Why `query` is not a GraphQL document, or undefined when it is one. */
-function documentProblem(query: unknown): string | undefined {
-  if (typeof query !== 'string' || query.trim() === '') return 'The request needs a GraphQL query.';
-  try {
-    parse(query);
-    return undefined;
-  } catch (error) {
-    return error instanceof GraphQLError ? error.message : 'The GraphQL query could not be read.';
-  }
+/** The GraphQL request's fields: the JSON body of a POST, the query string of a GET. */
+function requestFields(request: FastifyRequest): GraphqlRequestFields | undefined {
+  const carrier = request.method === 'GET' ? request.query : request.body;
+  return carrier && typeof carrier === 'object' && !Array.isArray(carrier)
+    ? (carrier as GraphqlRequestFields)
+    : undefined;
 }
 
 const GENERIC_MESSAGE = 'Something went wrong on our side. Please try again.';
@@ -128,9 +99,13 @@ export async function graphqlPlugin(
     mailer: Mailer;
     search: ProductSearch;
     payments: PaymentProvider;
+    /** Bounds on one request, DEFAULT_GRAPHQL_LIMITS where not given. */
+    limits?: Partial<GraphqlLimits>;
   },
 ) {
   const { config, db, mailer, search, payments } = options;
+  const limits: GraphqlLimits = { ...DEFAULT_GRAPHQL_LIMITS, ...options.limits };
+  const checkRequest = requestGate(schema, limits);
 
   // Browsers may send "simple" cross-site POSTs (text/plain, form) without a preflight: refuse them.
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -144,30 +119,69 @@ export async function graphqlPlugin(
     }
   });
 
-  // A query that is not a GraphQL document is the caller's mistake: 400 with the parser's message.
+  // A query that is not a GraphQL document, too long, with NUL in a string (PostgreSQL refuses it
+  // in text), too many aliases or following the tag graph too far is the caller's mistake: 400 with
+  // what is wrong, checked cheaply before Mercurius validates, caches or runs anything.
   // Then, because Mercurius caches compiled (JIT) queries by source text alone, a document holding
   // several operations would run whichever one compiled first; naming the operation in a trailing
   // comment gives each operation its own cache entry without changing what the document means.
   app.addHook('preValidation', async (request, reply) => {
     if (!request.url.startsWith('/graphql')) return;
-    const carrier = (request.method === 'GET' ? request.query : request.body) as
-      { query?: unknown; operationName?: unknown } | undefined;
+    const carrier = requestFields(request);
     if (!carrier || carrier.query === undefined) return;
-    const problem = documentProblem(carrier.query);
-    if (problem) return reply.status(400).send({ data: null, errors: [{ message: problem }] });
+    // An empty operationName names no operation: the only one runs (as a POST already did).
+    if (carrier.operationName === '') delete carrier.operationName;
+    const problems = checkRequest(carrier);
+    if (problems.length > 0) {
+      return reply
+        .status(400)
+        .send({ data: null, errors: problems.map((message) => ({ message })) });
+    }
     if (typeof carrier.operationName === 'string') {
       carrier.query = `${carrier.query as string}\n# operation: ${carrier.operationName.replace(/[\r\n]/g, ' ')}`;
     }
+  });
+
+  // Nothing bounds the size of an answer but the request; should one slip through, it is not sent.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.url.startsWith('/graphql')) return payload;
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    const max = limits.maxResponseBytes;
+    // A string's length in UTF-8 bytes is between its length and three times it.
+    if (payload.length * 3 <= max) return payload;
+    const bytes = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
+    if (bytes <= max) return payload;
+    request.log.warn({ bytes, max }, 'GraphQL answer over the size limit not sent');
+    reply.status(400);
+    return JSON.stringify({
+      data: null,
+      errors: [
+        {
+          message:
+            `The answer is too large (over ${formatBytes(max)}): ` +
+            'ask for fewer fields or smaller lists.',
+          extensions: { code: 'RESPONSE_TOO_LARGE' },
+        },
+      ],
+    });
   });
 
   await app.register(mercurius, {
     schema,
     path: '/graphql',
     jit: 1,
-    queryDepth: MAX_DEPTH,
-    validationRules: config.isProduction
-      ? [costLimitRule, NoSchemaIntrospectionCustomRule]
-      : [costLimitRule],
+    // Parsed and compiled queries, and the validation errors of invalid ones, are kept by text:
+    // the number of texts, their tokens and the errors kept for each bound the memory they hold.
+    cache: limits.cachedQueries,
+    graphql: {
+      parseOptions: { maxTokens: limits.maxTokens },
+      validateOptions: { maxErrors: limits.maxValidationErrors },
+    },
+    // Depth is checked once per query text (Mercurius caches the result), fragments expanded;
+    // aliases and the tag graph before (preValidation); the cost, which depends on the variables,
+    // before each execution (preExecution, below).
+    queryDepth: limits.maxDepth,
+    validationRules: config.isProduction ? [NoSchemaIntrospectionCustomRule] : [],
     graphiql: !config.isProduction,
     errorFormatter: formatErrors,
     context: async (request, reply): Promise<RequestContext> => ({
@@ -183,4 +197,16 @@ export async function graphqlPlugin(
       loaders: createLoaders(db),
     }),
   });
+
+  app.graphql.addHook('preExecution', async (executedSchema, document, context, variables) => {
+    const fields = context.reply ? requestFields(context.reply.request) : undefined;
+    const operationName = typeof fields?.operationName === 'string' ? fields.operationName : null;
+    checkOperationCost(executedSchema, document, { operationName, variables }, limits);
+  });
+}
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024
+    ? `${Math.round(bytes / 1024 / 1024)} MB`
+    : `${Math.round(bytes / 1024)} KB`;
 }
