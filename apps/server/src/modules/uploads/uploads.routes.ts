@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import { businessMembers } from '../../db/schema';
 import { managesBusiness } from '../../graphql/guards';
 import { HttpError, sendError } from '../../http/errors';
+import { multipartParts, MultipartStalled } from '../../http/multipart-parts';
 import { findBusinessBySlug } from '../businesses/businesses.service';
 import { localFileStore, s3FileStore, type FileStore } from './file-store';
 import {
@@ -49,6 +50,7 @@ function unreadableReason(error: unknown): string {
   }
   if (code === 'FST_MP_PREMATURE_CLOSE') return 'the connection closed before it was complete.';
   if (code === 'FST_PROTO_VIOLATION') return 'a field has a name that is not allowed.';
+  if (error instanceof MultipartStalled) return 'a part has no usable Content-Disposition header.';
   return 'it is not well-formed multipart/form-data.';
 }
 
@@ -135,7 +137,7 @@ export async function uploadRoutes(
     let file: Buffer | undefined;
     let slug: string | undefined;
     try {
-      for await (const part of request.parts()) {
+      for await (const part of multipartParts(request)) {
         if (part.type === 'field') {
           if (part.fieldname === 'slug' && typeof part.value === 'string') slug = part.value;
           continue;

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { GraphQLError } from 'graphql';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { multipartParts } from '../../http/multipart-parts';
 import type { Mailer } from '../mail/mailer';
 import {
   cleanDocumentName,
@@ -148,7 +149,7 @@ export async function wholesaleRoutes(
 
       const fields: Record<string, string> = {};
       let refusedFile: UploadError | undefined;
-      const parts = request.parts();
+      const parts = multipartParts(request);
       for (let next = await nextPart(parts); !next.done; next = await nextPart(parts)) {
         const part = next.value;
         if (part.type === 'field') {
