@@ -19,7 +19,7 @@ import type { RequestContext } from '../../graphql/context';
 import { badInput, fromZodError, tooManyRequests } from '../../graphql/errors';
 import { endAllSessions } from './sessions';
 import { hashPassword, verifyPassword, weakPasswordProblem } from './password';
-import { addressSubject, emailSubject, recordRequest } from './rate-limits';
+import { perEmailAndAddress, recordRequest } from './rate-limits';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -77,22 +77,14 @@ export async function signUp(
     ctx.db,
     'sign-up',
     SIGN_UP_LIMITS.windowMs,
-    [
+    perEmailAndAddress(
+      SIGN_UP_LIMITS,
+      { email, ip: ctx.ip },
       {
-        subject: emailSubject(email),
-        max: SIGN_UP_LIMITS.maxPerEmail,
-        message: SIGN_UP_EMAIL_MESSAGE,
+        email: SIGN_UP_EMAIL_MESSAGE,
+        address: SIGN_UP_ADDRESS_MESSAGE,
       },
-      ...(ctx.ip === undefined
-        ? []
-        : [
-            {
-              subject: addressSubject(ctx.ip),
-              max: SIGN_UP_LIMITS.maxPerAddress,
-              message: SIGN_UP_ADDRESS_MESSAGE,
-            },
-          ]),
-    ],
+    ),
     now,
   );
   if (limited) throw tooManyRequests(limited.message);
@@ -211,18 +203,14 @@ export async function requestPasswordReset(
     ctx.db,
     'password-reset',
     PASSWORD_RESET_LIMITS.windowMs,
-    [
+    perEmailAndAddress(
+      PASSWORD_RESET_LIMITS,
+      { email, ip: ctx.ip },
       {
-        subject: emailSubject(email),
-        max: PASSWORD_RESET_LIMITS.maxPerEmail,
-        message: RESET_EMAIL_MESSAGE,
+        email: RESET_EMAIL_MESSAGE,
+        address: RESET_ADDRESS_MESSAGE,
       },
-      {
-        subject: addressSubject(ctx.ip),
-        max: PASSWORD_RESET_LIMITS.maxPerAddress,
-        message: RESET_ADDRESS_MESSAGE,
-      },
-    ],
+    ),
     now,
   );
   if (limited) throw tooManyRequests(limited.message);

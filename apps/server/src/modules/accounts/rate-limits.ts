@@ -18,6 +18,25 @@ export const addressSubject = (ip: string) => `ip:${ip}`;
 export const emailSubject = (email: string) => `email:${email}`;
 
 /**
+ * The usual pair of rules: per email and, when the caller's address is known, per address
+ * (in-process callers such as the checkout benchmark have none).
+ */
+export function perEmailAndAddress(
+  limits: { maxPerEmail: number; maxPerAddress: number },
+  who: { email: string; ip: string | undefined },
+  messages: { email: string; address: string },
+): RateLimitRule[] {
+  return [
+    { subject: emailSubject(who.email), max: limits.maxPerEmail, message: messages.email },
+    ...(who.ip === undefined
+      ? []
+      : [
+          { subject: addressSubject(who.ip), max: limits.maxPerAddress, message: messages.address },
+        ]),
+  ];
+}
+
+/**
  * Rate-limit locks take PostgreSQL's two-key advisory locks under this first key, so they never
  * meet the single-key locks of log-ins.
  */
