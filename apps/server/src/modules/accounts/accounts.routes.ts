@@ -97,7 +97,8 @@ export async function accountRoutes(app: FastifyInstance, options: { config: Con
    * Browsers that send no Sec-Fetch-Site (old ones, curl) are logged out as before.
    */
   app.get('/logout', { exposeHeadRoute: false }, async (request, reply) => {
-    if (isCrossSite(request) || isSpeculative(request)) {
+    // Without a session there is nothing another site could end: no need to ask.
+    if ((isCrossSite(request) || isSpeculative(request)) && (await request.viewer())) {
       return reply
         .status(200)
         .header('cache-control', 'no-store')

@@ -41,6 +41,16 @@ describe('GET /logout', () => {
     expect(await isSignedIn(cookie)).toBe(true);
   });
 
+  it('from another site without a session: nothing to ask about, it goes home', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/logout',
+      headers: { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' },
+    });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/');
+  });
+
   it('from an image or prefetch on another site: nothing ends either', async () => {
     const cookie = await logIn();
     for (const headers of [
