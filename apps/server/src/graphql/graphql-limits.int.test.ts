@@ -212,6 +212,36 @@ describe('NUL in a string', () => {
   });
 });
 
+describe('the path of a request', () => {
+  it('spelled with escapes (/%67raphql) gets the same checks as /graphql', async () => {
+    for (const url of ['/%67raphql', '/graph%71l', '/%67raphql?x=1']) {
+      const nul = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/json' },
+        payload: { query: '{ business(slug: "a\\u0000b") { id } }' },
+      });
+      expect(nul.statusCode, url).toBe(400);
+      expect(nul.json().errors[0].message).toBe(NUL_MESSAGE);
+      const tooLong = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/json' },
+        payload: { query: `{ me { id } } # ${'x'.repeat(LIMITS.maxQueryLength)}` },
+      });
+      expect(tooLong.statusCode, url).toBe(400);
+      const simple = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'text/plain' },
+        payload: '{ me { id } }',
+      });
+      expect(simple.statusCode, url).toBe(415);
+    }
+    expect(errorLogs()).toEqual([]);
+  });
+});
+
 describe('the operation to run', () => {
   const get = (params: Record<string, string>) =>
     t.app.inject({ method: 'GET', url: `/graphql?${new URLSearchParams(params)}` });

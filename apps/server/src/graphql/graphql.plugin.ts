@@ -19,6 +19,14 @@ import {
 import { createLoaders } from './loaders';
 import { schema } from './schema';
 
+const GRAPHQL_PATH = '/graphql';
+
+/**
+ * Whether the request reached the GraphQL route: by the route matched, not the URL as sent, which
+ * may spell the path with escapes (/%67raphql) that the router decodes.
+ */
+const isGraphqlRoute = (request: FastifyRequest) => request.routeOptions.url === GRAPHQL_PATH;
+
 /** The GraphQL request's fields: the JSON body of a POST, the query string of a GET. */
 function requestFields(request: FastifyRequest): GraphqlRequestFields | undefined {
   const carrier = request.method === 'GET' ? request.query : request.body;
@@ -109,7 +117,7 @@ export async function graphqlPlugin(
 
   // Browsers may send "simple" cross-site POSTs (text/plain, form) without a preflight: refuse them.
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.method !== 'POST' || !request.url.startsWith('/graphql')) return;
+    if (request.method !== 'POST' || !isGraphqlRoute(request)) return;
     const type = request.headers['content-type'] ?? '';
     if (!type.startsWith('application/json') && !type.startsWith('application/graphql')) {
       return reply.status(415).send({
@@ -126,7 +134,7 @@ export async function graphqlPlugin(
   // several operations would run whichever one compiled first; naming the operation in a trailing
   // comment gives each operation its own cache entry without changing what the document means.
   app.addHook('preValidation', async (request, reply) => {
-    if (!request.url.startsWith('/graphql')) return;
+    if (!isGraphqlRoute(request)) return;
     const carrier = requestFields(request);
     if (!carrier || carrier.query === undefined) return;
     // An empty operationName names no operation: the only one runs (as a POST already did).
@@ -144,7 +152,7 @@ export async function graphqlPlugin(
 
   // Nothing bounds the size of an answer but the request; should one slip through, it is not sent.
   app.addHook('onSend', async (request, reply, payload) => {
-    if (!request.url.startsWith('/graphql')) return payload;
+    if (!isGraphqlRoute(request)) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     const max = limits.maxResponseBytes;
     // A string's length in UTF-8 bytes is between its length and three times it.
@@ -168,7 +176,7 @@ export async function graphqlPlugin(
 
   await app.register(mercurius, {
     schema,
-    path: '/graphql',
+    path: GRAPHQL_PATH,
     jit: 1,
     // Parsed and compiled queries, and the validation errors of invalid ones, are kept by text:
     // the number of texts, their tokens and the errors kept for each bound the memory they hold.

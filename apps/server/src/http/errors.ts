@@ -32,7 +32,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.warn({ err: error }, 'a request lost its database connection');
       reply.header('retry-after', '1');
       // Before any resolver ran (reading the session, say): still in GraphQL's shape for its clients.
-      if (request.url.startsWith('/graphql')) {
+      if (request.routeOptions.url === '/graphql') {
         return reply.status(503).send({
           data: null,
           errors: [
