@@ -5,7 +5,6 @@ import {
   DEFAULT_GRAPHQL_LIMITS as LIMITS,
   NUL_MESSAGE,
   checkOperationCost,
-  containsNul,
   operationCost,
   requestGate,
   shapeProblems,
@@ -17,6 +16,7 @@ import {
   spreadAliases,
   tagGraphQuery,
 } from './graphql-limits.fixtures';
+import { containsNul } from '../http/nul-characters';
 import { schema } from './schema';
 import { webOperations } from './web-documents';
 
@@ -184,5 +184,11 @@ describe('the text of a request', () => {
     expect(requestProblem({ query: '{ business(slug: "a\\\\u0000") { id } }' })).toBe(undefined);
     expect(requestProblem({ query: '{ business(slug: "raw \u0000") { id } }' })).toBe(NUL_MESSAGE);
     expect(containsNul({ ok: ['fine', 1, null, true] })).toBe(false);
+  });
+
+  it('walks lists of any length (spreading 300,000 items overflowed the call stack)', () => {
+    const long = Array.from({ length: 300_000 }, () => 0);
+    expect(containsNul({ ids: long })).toBe(false);
+    expect(containsNul({ ids: [...long, 'x\u0000'] })).toBe(true);
   });
 });

@@ -17,6 +17,7 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 import { getComplexity, type ComplexityEstimatorArgs } from 'graphql-query-complexity';
+import { containsNul } from '../http/nul-characters';
 
 /**
  * What one GraphQL request may ask of the server. Each bound is checked before anything runs,
@@ -72,26 +73,6 @@ export const DEFAULT_GRAPHQL_LIMITS: GraphqlLimits = {
 // Text
 
 export const NUL_MESSAGE = 'Text may not contain the NUL character.';
-
-/** Whether `value` holds a string with U+0000 anywhere inside (object keys included). */
-export function containsNul(value: unknown): boolean {
-  // Its own stack rather than recursion: no nesting of JSON can overflow the call stack.
-  const pending: unknown[] = [value];
-  while (pending.length > 0) {
-    const item = pending.pop();
-    if (typeof item === 'string') {
-      if (item.includes('\u0000')) return true;
-    } else if (Array.isArray(item)) {
-      pending.push(...item);
-    } else if (typeof item === 'object' && item !== null) {
-      for (const [key, inner] of Object.entries(item)) {
-        if (key.includes('\u0000')) return true;
-        pending.push(inner);
-      }
-    }
-  }
-  return false;
-}
 
 /**
  * Whether a string literal of the document (an argument, a default value) holds U+0000, written

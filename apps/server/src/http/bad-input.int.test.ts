@@ -57,6 +57,19 @@ describe('a NUL character (U+0000) in a REST request is a 400, not a 500', () =>
     expect(response.json().error).toEqual({ code: 'BAD_USER_INPUT', message: nulMessage('body') });
   });
 
+  it('a body with a list of 300,000 items is looked through too, not a 500', async () => {
+    const requests = Array.from({ length: 300_000 }, () => 0);
+    for (const body of [{ requests }, { requests: [...requests, 'a\0b'] }]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/search',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
+      expect(response.statusCode).toBe(400);
+    }
+  });
+
   it('text that reaches the database some other way (a form field) is a 400 too', async () => {
     const boundary = 'nul-boundary';
     const body =

@@ -12,7 +12,8 @@ export function containsNul(value: unknown): boolean {
     if (typeof current === 'string') {
       if (current.includes(NUL)) return true;
     } else if (Array.isArray(current)) {
-      pending.push(...current);
+      // One by one: spreading a list of some 150,000 items would overflow the call stack.
+      for (const item of current) pending.push(item);
     } else if (current !== null && typeof current === 'object' && !Buffer.isBuffer(current)) {
       for (const [key, inner] of Object.entries(current)) {
         if (key.includes(NUL)) return true;
