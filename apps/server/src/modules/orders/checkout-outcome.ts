@@ -125,10 +125,15 @@ export const INTERRUPTED_MESSAGE =
  * Gives back what a checkout that never reached the charge holds: with nothing created (the
  * usual case: the transaction that holds the stock rolled back), the claim is deleted and the key
  * is free for the same request again; with orders created (their COMMIT went through unseen),
- * they fail and give their stock back, as 'interrupted', which is not a decline. A checkout no
- * longer 'processing' is left as it is. Safe to repeat.
+ * they fail and give their stock back, as 'interrupted', which is not a decline (`onlyIfEmpty`
+ * leaves them be: only the checkout's own request knows that no charge was asked for). A checkout
+ * no longer 'processing' is left as it is. Safe to repeat.
  */
-export async function releaseUncharged(db: Db, checkoutId: string): Promise<void> {
+export async function releaseUncharged(
+  db: Db,
+  checkoutId: string,
+  options: { onlyIfEmpty?: boolean } = {},
+): Promise<void> {
   await db.transaction(async (tx) => {
     const scoped = tx as unknown as Db;
     const [held] = await scoped
@@ -146,6 +151,8 @@ export async function releaseUncharged(db: Db, checkoutId: string): Promise<void
       await scoped.delete(checkouts).where(eq(checkouts.id, checkoutId));
       return;
     }
+    // The sweeper, unlike the checkout's own request, cannot know that no charge was asked for.
+    if (options.onlyIfEmpty) return;
     await recordPaymentFailure(
       scoped,
       checkoutId,

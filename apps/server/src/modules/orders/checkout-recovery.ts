@@ -76,11 +76,15 @@ export async function recordOutcome(
 ): Promise<CheckoutAnswer> {
   const recording = retryWhileConnectionLost(record, RECORD_RETRY_MS);
   const waiting = new AbortController();
-  const answer = await Promise.race([
-    recording,
-    sleep(RECORD_WAIT_MS, undefined, { signal: waiting.signal }).catch(() => undefined),
-  ]);
-  waiting.abort();
+  let answer: CheckoutAnswer | undefined;
+  try {
+    answer = await Promise.race([
+      recording,
+      sleep(RECORD_WAIT_MS, undefined, { signal: waiting.signal }).catch(() => undefined),
+    ]);
+  } finally {
+    waiting.abort();
+  }
   if (answer) return answer;
   recording.catch((error: unknown) =>
     ctx.log.error({ err: error, checkoutId }, 'a charge’s outcome could not be recorded'),

@@ -21,7 +21,7 @@ import {
   stockOf,
 } from './checkout-fixtures';
 import { IN_FLIGHT_MS } from './checkout-limits';
-import { INTERRUPTED_FAILURE_CODE } from './checkout-outcome';
+import { INTERRUPTED_FAILURE_CODE, releaseUncharged } from './checkout-outcome';
 import {
   ABANDONED_AFTER_MS,
   ABANDONED_MESSAGE,
@@ -151,6 +151,36 @@ describe('checkouts that lost their request before holding anything', () => {
     const placed = await placeOrder(checkoutContext(db(), t.app.log, buyer), input);
     expect(placed.orders).toHaveLength(1);
     expect(await stockOf(db(), wine.id)).toBe(4);
+  });
+
+  it('but one holding orders is left alone: its charge may be on its way', async () => {
+    const producer = await createProducer(db());
+    const wine = await createProduct(db(), producer.id, { stock: 4 });
+    const buyer = await createBuyer(db());
+    let answer: (outcome: ChargeOutcome) => void = () => undefined;
+    let charging = false;
+    const slow: PaymentProvider = {
+      ...createOfflineProvider(),
+      chargeCart: () => {
+        charging = true;
+        return new Promise((resolve) => (answer = resolve));
+      },
+    };
+    const placing = placeOrder(
+      checkoutContext(db(), t.app.log, buyer, slow),
+      orderRequest([{ productId: wine.id, quantity: 3 }], [producer.id]),
+    );
+    while (!charging) await sleep(5);
+    const [checkout] = await db().select().from(checkouts).where(eq(checkouts.buyer_id, buyer));
+    const later = new Date(Date.now() + IN_FLIGHT_MS + 60_000);
+    expect(await releaseStaleClaims({ db: db(), log: t.app.log }, later)).toBe(0);
+    // As if its orders were created between the sweeper's question and its lock.
+    await releaseUncharged(db(), checkout!.id, { onlyIfEmpty: true });
+    expect(await stockOf(db(), wine.id)).toBe(1);
+
+    answer({ status: 'succeeded', paymentId: 'pi_slow', chargeId: 'ch_slow' });
+    expect((await placing).orders).toHaveLength(1);
+    expect(await stockOf(db(), wine.id)).toBe(1);
   });
 
   it('are not declines: only attempts in flight count, and interrupted ones never', async () => {

@@ -68,7 +68,8 @@ export async function releaseStaleClaims(
       ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.checkout_id, checkouts.id)),
     ),
   );
-  for (const { id } of stale) await releaseUncharged(ctx.db, id);
+  // Its orders may have been created since it was read: then it is left to the 30-minute rule.
+  for (const { id } of stale) await releaseUncharged(ctx.db, id, { onlyIfEmpty: true });
   if (stale.length > 0) ctx.log.warn({ released: stale.length }, 'stale checkout claims released');
   return stale.length;
 }

@@ -18,6 +18,7 @@ import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { GraphQLError } from 'graphql';
 import type { Db } from '../../db/client';
 import { isConnectionLoss } from '../../db/errors';
+import { SERVICE_UNAVAILABLE } from '../../http/errors';
 import {
   businesses,
   checkouts,
@@ -102,6 +103,12 @@ const paymentUnconfirmed = () =>
   new GraphQLError(
     'The payment service did not confirm your payment in time. Do not pay again: your cart is kept, and trying again in a few minutes shows whether the payment went through.',
     { extensions: { code: 'CHECKOUT_IN_PROGRESS' } },
+  );
+
+const releasedMeanwhile = () =>
+  new GraphQLError(
+    'This checkout took too long and was cancelled before any payment. Nothing was charged: please try again.',
+    { extensions: { code: SERVICE_UNAVAILABLE } },
   );
 
 const stillProcessing = () =>
@@ -332,6 +339,14 @@ async function reserveOrders(
 ): Promise<ReservedOrder[]> {
   return ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
+    // First, under the checkout's lock: a checkout the sweeper released meanwhile (its request
+    // took minutes to get here) holds nothing, and the same key may start again.
+    const [live] = await db
+      .update(checkouts)
+      .set({ amount_cents: amount, updated_at: new Date() })
+      .where(and(eq(checkouts.id, claim.id), eq(checkouts.status, 'processing')))
+      .returning({ id: checkouts.id });
+    if (!live) throw releasedMeanwhile();
     const lines = priced.flatMap((order) => order.lines);
     const reserved = new Set<number>();
     // In product order, so two carts that share products lock them in the same order.
@@ -423,7 +438,6 @@ async function reserveOrders(
       ),
     );
     await recordEvents(db, reservedOrders, null, 'awaiting_payment', buyer.id, 'Checkout started');
-    await db.update(checkouts).set({ amount_cents: amount }).where(eq(checkouts.id, claim.id));
     return reservedOrders;
   });
 }
