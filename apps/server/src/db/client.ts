@@ -40,7 +40,12 @@ function listenerFor(url: string): NonNullable<Database['listen']> {
     let stopped = false;
     let retry: ReturnType<typeof setTimeout> | undefined;
     const connect = async (isReconnect: boolean): Promise<void> => {
-      const next = new pg.Client({ connectionString: url });
+      // Idle by nature: keep-alive is how it learns that its peer is gone.
+      const next = new pg.Client({
+        connectionString: url,
+        keepAlive: true,
+        keepAliveInitialDelayMillis: 10_000,
+      });
       next.on('notification', (message) => {
         if (message.channel === channel && message.payload !== undefined)
           onMessage(message.payload);
@@ -101,9 +106,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.maxConnections ?? 10,
-      // A database that does not answer at all (a network partition) fails the request after a
-      // while, as a lost connection, rather than leaving it waiting for ever.
+      // A database that cannot be reached fails the request within 10 s, as a lost connection,
+      // rather than leaving it waiting for a connection for ever; TCP keep-alive lets the system
+      // notice a connection whose peer vanished without a word (a failover, a NAT timeout).
       connectionTimeoutMillis: 10_000,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
     });
     // A connection's 'error' event without a listener would crash the process. The pool listens
     // only while a connection is idle, so one that dies while checked out (inside a transaction
