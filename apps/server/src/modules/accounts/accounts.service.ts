@@ -19,7 +19,7 @@ import type { RequestContext } from '../../graphql/context';
 import { badInput, fromZodError, tooManyRequests } from '../../graphql/errors';
 import { endAllSessions } from './sessions';
 import { hashPassword, verifyPassword, weakPasswordProblem } from './password';
-import { perEmailAndAddress, recordRequest } from './rate-limits';
+import { networkOf, perEmailAndAddress, recordRequest } from './rate-limits';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -150,7 +150,9 @@ export async function logIn(
     if ((await failures(loginAttempts.email, email)) >= LOGIN_LIMITS.maxFailuresPerAccount) {
       return tooManyRequests(LOCKED_ACCOUNT_MESSAGE);
     }
-    if ((await failures(loginAttempts.ip, ctx.ip)) >= LOGIN_LIMITS.maxFailuresPerAddress) {
+    // By network: an IPv6 client's whole /64 counts as one address.
+    const network = networkOf(ctx.ip);
+    if ((await failures(loginAttempts.ip, network)) >= LOGIN_LIMITS.maxFailuresPerAddress) {
       return tooManyRequests(LOCKED_ADDRESS_MESSAGE);
     }
     const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
@@ -159,7 +161,7 @@ export async function logIn(
       user?.password_hash ?? (await UNKNOWN_USER_HASH),
     );
     const succeeded = Boolean(user && matches && !user.disabled_at);
-    await db.insert(loginAttempts).values({ email, ip: ctx.ip, succeeded, created_at: now });
+    await db.insert(loginAttempts).values({ email, ip: network, succeeded, created_at: now });
     if (user && matches && user.disabled_at) {
       return badInput('This account has been disabled. Contact us if you think this is a mistake.');
     }

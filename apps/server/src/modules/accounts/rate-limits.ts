@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isIPv6 } from 'node:net';
 import { and, count, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rateLimitEvents } from '../../db/schema';
@@ -12,8 +13,33 @@ export interface RateLimitRule {
   message: string;
 }
 
-/** The subject of a limit per network address. */
-export const addressSubject = (ip: string) => `ip:${ip}`;
+/**
+ * The network an address stands for in abuse limits: an IPv4 address itself, an IPv6 address its
+ * /64, since one subscriber commonly holds a whole /64 and could otherwise take a new address
+ * for every request.
+ */
+export function networkOf(ip: string): string {
+  const address = ip.split('%')[0]!.toLowerCase();
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address);
+  if (mapped) return mapped[1]!;
+  if (isIPv6(address)) {
+    const [head = '', tail] = address.split('::');
+    const front = head ? head.split(':') : [];
+    const back = tail ? tail.split(':') : [];
+    const groups =
+      tail === undefined
+        ? front
+        : [...front, ...Array(8 - front.length - back.length).fill('0'), ...back];
+    return `${groups
+      .slice(0, 4)
+      .map((group) => group.replace(/^0+(?=.)/, ''))
+      .join(':')}::/64`;
+  }
+  return address;
+}
+
+/** The subject of a limit per network address (see networkOf). */
+export const addressSubject = (ip: string) => `ip:${networkOf(ip)}`;
 /** The subject of a limit per email; pass the normalized email. */
 export const emailSubject = (email: string) => `email:${email}`;
 
