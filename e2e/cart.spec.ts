@@ -54,6 +54,9 @@ async function tilesOfTwoProducers(page: Page): Promise<[Locator, Locator]> {
 }
 
 test('a cart across two producers: add, count, price, keep, remove, empty', async ({ page }) => {
+  // Two full axe passes (the shop with its refiners, then the cart) take about 20 s on their own,
+  // past 30 s beside another journey on a 2-core machine.
+  test.slow();
   await page.goto('/shop');
   const [tileA, tileB] = await tilesOfTwoProducers(page);
   const nameA = (await tileA.getByRole('heading').textContent())!;
