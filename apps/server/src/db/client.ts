@@ -94,6 +94,25 @@ export type DatabaseOptions =
     }
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
+/** The pool's release made safe to call twice (ours for a dead connection, then its holder's). */
+function makeReleaseIdempotent(client: pg.PoolClient): void {
+  const release = client.release.bind(client);
+  let done = false;
+  client.release = (error?: Error | boolean) => {
+    if (done) return;
+    done = true;
+    release(error);
+  };
+}
+
+function releaseOnce(client: pg.PoolClient, error: Error): void {
+  try {
+    client.release?.(error);
+  } catch {
+    // Already back in the pool, which has dropped it: nothing to give back.
+  }
+}
+
 /** Closing twice is harmless: the second call waits for the first. */
 function once(close: () => Promise<void>): () => Promise<void> {
   let closing: Promise<void> | undefined;
@@ -118,7 +137,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // between two statements, say) needs a listener of its own: its pending and later queries
     // fail, and the pool discards it when it is released.
     pool.on('connect', (client) => {
-      client.on('error', (error) => options.onConnectionError?.(error));
+      client.on('error', (error) => {
+        options.onConnectionError?.(error);
+        // drizzle 0.45 never releases a connection whose BEGIN fails (its release sits in a
+        // finally after the BEGIN): a dead connection still checked out a second later is given
+        // back here, or each lost BEGIN would take a pool slot for good. Release is idempotent.
+        setTimeout(() => releaseOnce(client, error), 1000).unref();
+      });
+    });
+    pool.on('acquire', (client) => {
+      // Assigned by the pool right after this event: wrapped on the next tick, before any use.
+      queueMicrotask(() => makeReleaseIdempotent(client));
     });
     // The idle connection's own listener above has reported it already; the pool replaces it.
     pool.on('error', () => undefined);
