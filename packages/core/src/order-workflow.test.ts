@@ -3,6 +3,7 @@ import { FULFILLMENT_MODES, type FulfillmentMode } from './fulfillment';
 import {
   canCancel,
   canRefundLine,
+  statusAfterRefund,
   canTransition,
   isVisibleOrderStatus,
   nextStatusesFor,
@@ -133,9 +134,23 @@ describe('canCancel and canRefundLine', () => {
     ['shipped', false, true],
     ['completed', false, true],
     ['cancelled', false, false],
+    ['refunded', false, false],
   ] as const)('%s: cancel %s, refund a line %s', (status, cancel, refund) => {
     expect(canCancel(status)).toBe(cancel);
     expect(canRefundLine(status)).toBe(refund);
+  });
+});
+
+describe('statusAfterRefund', () => {
+  it('is refunded once every unit of every line is refunded, and unchanged before', () => {
+    const lines = (a: number, b: number) => [
+      { quantity: 2, refundedQuantity: a },
+      { quantity: 1, refundedQuantity: b },
+    ];
+    expect(statusAfterRefund('placed', lines(1, 1))).toBe('placed');
+    expect(statusAfterRefund('completed', lines(2, 0))).toBe('completed');
+    expect(statusAfterRefund('placed', lines(2, 1))).toBe('refunded');
+    expect(statusAfterRefund('completed', lines(2, 1))).toBe('refunded');
   });
 });
 
@@ -150,6 +165,7 @@ describe('labels', () => {
       'Shipped',
       'Completed',
       'Cancelled',
+      'Refunded',
     ]);
     expect(orderStatusLabel('shipped')).toBe('Shipped');
     expect(orderStatusLabel('nonsense')).toBe('nonsense');

@@ -28,6 +28,7 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   shipped: 'Shipped',
   completed: 'Completed',
   cancelled: 'Cancelled',
+  refunded: 'Refunded',
 };
 
 /** What the button that moves an order to a status says. */
@@ -79,9 +80,21 @@ export function canCancel(status: OrderStatus): boolean {
   return CANCELLABLE.includes(status);
 }
 
-/** Whether part of a line may be refunded: the order was paid and is not cancelled. */
+/** Whether part of a line may be refunded: the order was paid and is not cancelled or refunded. */
 export function canRefundLine(status: OrderStatus): boolean {
-  return isVisibleOrderStatus(status) && status !== 'cancelled';
+  return isVisibleOrderStatus(status) && status !== 'cancelled' && status !== 'refunded';
+}
+
+/**
+ * The status an order takes after a line refund: 'refunded' once every unit of every line has
+ * been refunded (nothing is left to fulfil or to complete), otherwise the status it had.
+ */
+export function statusAfterRefund(
+  status: OrderStatus,
+  lines: readonly { quantity: number; refundedQuantity: number }[],
+): OrderStatus {
+  const everyUnit = lines.every((line) => line.refundedQuantity >= line.quantity);
+  return everyUnit && lines.length > 0 ? 'refunded' : status;
 }
 
 /** Whether the workflow allows `from` → `to` for an order fulfilled by `mode`. */

@@ -1,7 +1,8 @@
 /**
  * An order's statuses. 'awaiting_payment' holds the stock while the card is charged and ends in
- * 'placed' or 'payment_failed'; the seller's workflow runs from 'placed' to 'completed', and
- * 'cancelled' is possible before fulfilment.
+ * 'placed' or 'payment_failed'; the seller's workflow runs from 'placed' to 'completed',
+ * 'cancelled' is possible before fulfilment, and an order whose every unit was refunded is
+ * 'refunded'.
  */
 export const ORDER_STATUSES = [
   'awaiting_payment',
@@ -13,6 +14,7 @@ export const ORDER_STATUSES = [
   'shipped',
   'completed',
   'cancelled',
+  'refunded',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 

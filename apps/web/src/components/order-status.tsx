@@ -9,6 +9,7 @@ const STATUS_COLORS: Record<string, string> = {
   shipped: 'orange',
   completed: 'green',
   cancelled: 'gray',
+  refunded: 'grape',
 };
 
 /** An order's status as a badge; dark text on a light tint stays readable whatever the colour. */

@@ -6,6 +6,7 @@ import {
   fulfilmentLine,
   listOf,
   orderStatusEmail,
+  partialRefundEmail,
   producerOrderEmail,
   STATUSES_EMAILED_TO_BUYER,
   type EmailSite,
@@ -243,5 +244,22 @@ describe('the buyer’s status emails', () => {
     expect(cancelled.subject).toBe('Your Bevy order BV-100001 was cancelled');
     expect(cancelled.text).toContain('A refund of $1,064.77 goes back to the card you paid with');
     expect(cancelled.text).toContain('https://bevy.example/orders/41');
+    const refunded = statusMail({ status: 'refunded', refundedCents: 5444 })!;
+    expect(refunded.subject).toBe('Your Bevy order BV-100001 was refunded');
+    expect(refunded.text).toContain('refunded your order BV-100001 in full');
+    expect(refunded.text).toContain('A refund of $54.44 goes back to the card you paid with');
+  });
+
+  it('tell of a part refund, to the card or off the invoice', () => {
+    const part = partialRefundEmail(site, order({}), { what: '1 × Stout', amountCents: 2722 });
+    expect(part.subject).toBe('A refund on your Bevy order BV-100001');
+    expect(part.text).toContain('refunded 1 × Stout of your order BV-100001');
+    expect(part.text).toContain('A refund of $27.22 goes back to the card you paid with');
+    const offInvoice = partialRefundEmail(site, order({ paymentMethod: 'invoice' }), {
+      what: '1 × Stout',
+      amountCents: 2722,
+    });
+    expect(offInvoice.text).toContain('$27.22 is taken off the invoice for this order.');
+    expect(offInvoice.text).not.toContain('card');
   });
 });

@@ -340,7 +340,15 @@ export const STATUSES_EMAILED_TO_BUYER = [
   'shipped',
   'completed',
   'cancelled',
+  'refunded',
 ] as const satisfies readonly OrderStatus[];
+
+/** Where a refund goes, in the buyer's words: back to the card, or off the invoice. */
+function refundDestination(order: OrderEmailView, amount: Cents): string {
+  return order.paymentMethod === 'invoice'
+    ? `${formatCents(amount)} is taken off the invoice for this order.`
+    : `A refund of ${formatCents(amount)} goes back to the card you paid with; banks take up to 10 business days to show it.`;
+}
 
 /** The buyer's email about an order's current status, or null for a status that sends none. */
 export function orderStatusEmail(site: EmailSite, order: OrderEmailView): MailMessage | null {
@@ -407,9 +415,36 @@ export function orderStatusEmail(site: EmailSite, order: OrderEmailView): MailMe
             : { kind: 'paragraph', text: `${from} will contact you about any refund.` },
         link,
       ]);
+    case 'refunded':
+      return message(order.buyer.email, `${about} was refunded`, [
+        greeting,
+        { kind: 'paragraph', text: `${from} refunded your order ${order.number} in full.` },
+        { kind: 'paragraph', text: refundDestination(order, order.refundedCents) },
+        link,
+      ]);
     default:
       return null;
   }
+}
+
+/**
+ * The buyer's email about a refund of part of an order (`what`, e.g. "1 × Pinot Noir"), which
+ * leaves the order's status as it was; a refund of everything sends the 'refunded' email instead.
+ */
+export function partialRefundEmail(
+  site: EmailSite,
+  order: OrderEmailView,
+  refund: { what: string; amountCents: Cents },
+): MailMessage {
+  return message(order.buyer.email, `A refund on your ${site.siteName} order ${order.number}`, [
+    { kind: 'paragraph', text: `Hello ${order.buyer.name},` },
+    {
+      kind: 'paragraph',
+      text: `${order.businessName} refunded ${refund.what} of your order ${order.number}.`,
+    },
+    { kind: 'paragraph', text: refundDestination(order, refund.amountCents) },
+    { kind: 'link', label: `View order ${order.number}`, href: orderUrl(site, order.id) },
+  ]);
 }
 
 /** What queueing needs: the transaction to write in, and where links point. */
@@ -523,7 +558,7 @@ export async function queueCheckoutEmails(
 
 /**
  * Queues the buyer's email about the order's current status, when that status sends one
- * (ready for pickup, out for delivery, shipped, completed, cancelled). Call it in the transaction
+ * (ready for pickup, out for delivery, shipped, completed, cancelled, refunded). Call it in the transaction
  * that changes the status, after the tracking number or the refund are recorded. Returns whether
  * an email was queued.
  */
@@ -536,4 +571,14 @@ export async function queueOrderStatusEmail(
   if (!mail) return false;
   await queueMessages(ctx, [mail]);
   return true;
+}
+
+/** Queues the buyer's email about a part refund, in the transaction that records it. */
+export async function queuePartialRefundEmail(
+  ctx: OrderEmailContext,
+  orderId: number,
+  refund: { what: string; amountCents: Cents },
+): Promise<void> {
+  const [order] = await loadOrders(ctx.db, [orderId]);
+  if (order) await queueMessages(ctx, [partialRefundEmail(siteOf(ctx), order, refund)]);
 }

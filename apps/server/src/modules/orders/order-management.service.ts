@@ -8,6 +8,7 @@ import {
   orderStatusLabel,
   parseTrackingNumber,
   percentToMillionths,
+  statusAfterRefund,
   transitionProblem,
   VISIBLE_ORDER_STATUSES,
   type BuyerKind,
@@ -43,7 +44,11 @@ import {
   type RefundPlan,
   type RefundState,
 } from './ledger';
-import { queueOrderStatusEmail, type OrderEmailContext } from './order-emails';
+import {
+  queueOrderStatusEmail,
+  queuePartialRefundEmail,
+  type OrderEmailContext,
+} from './order-emails';
 import { ledgerSumsOf, type LedgerSums } from './ledger-sums';
 
 /**
@@ -783,7 +788,8 @@ export async function refundOrderLine(
   await refundTransaction(ctx, checked.id, async (db) => {
     const locked = await lockForRefund(db, checked.id);
     const { order } = locked;
-    if (!canRefundLine(order.status)) {
+    // A refunded order has no unit left: the line's own check below says so.
+    if (order.status !== 'refunded' && !canRefundLine(order.status)) {
       throw invalidTransition(
         `An order that is ${orderStatusLabel(order.status)} cannot be refunded.`,
       );
@@ -805,17 +811,34 @@ export async function refundOrderLine(
       .update(orderLines)
       .set({ refunded_quantity: sql`${orderLines.refunded_quantity} + ${input.quantity}` })
       .where(eq(orderLines.id, line.id));
-    await db.update(orders).set(refundedColumns(locked, plan.next)).where(eq(orders.id, order.id));
+    const status = statusAfterRefund(
+      order.status,
+      locked.lines.map((candidate) => ({
+        quantity: candidate.quantity,
+        refundedQuantity:
+          candidate.refunded_quantity + (candidate.id === line.id ? input.quantity : 0),
+      })),
+    );
+    await db
+      .update(orders)
+      .set({ status, ...refundedColumns(locked, plan.next) })
+      .where(eq(orders.id, order.id));
+    const units = `${input.quantity} × ${line.product_name}`;
     const what = given
-      ? `${given} for ${input.quantity} × ${line.product_name}`
-      : `Refunded ${input.quantity} × ${line.product_name} (${formatCents(plan.refund)})`;
+      ? `${given} for ${units}`
+      : `Refunded ${units} (${formatCents(plan.refund)})`;
     await db.insert(orderEvents).values({
       order_id: order.id,
       from_status: order.status,
-      to_status: order.status,
+      to_status: status,
       actor_user_id: viewer.id,
       note: reason ? `${what}: ${reason}` : what,
     });
+    // The buyer hears of every refund: in full as the order's new status, in part on its own.
+    const emailCtx = { db, config: ctx.config };
+    if (status === 'refunded') await queueOrderStatusEmail(emailCtx, order.id);
+    else
+      await queuePartialRefundEmail(emailCtx, order.id, { what: units, amountCents: plan.refund });
   });
   return reread(ctx, checked.id);
 }

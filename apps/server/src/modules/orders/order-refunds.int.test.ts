@@ -323,10 +323,64 @@ describe('refunding part of a line', () => {
       payoutCents: 0,
       commissionCents: 0,
     });
+    expect(all.status).toBe('refunded');
     expect(firstError(await refund({ quantity: 1 }))).toMatchObject({
       code: 'BAD_USER_INPUT',
       message: 'This line has been refunded in full already.',
     });
+    expect(await checkoutImbalance(db(), placed.id)).toBe(0);
+  });
+
+  it('refunding the last unit makes the order Refunded, ends its workflow and emails the buyer each time', async () => {
+    // The sequence that once blanked the order page: 8.875%, 2 × $25, one unit, then the last.
+    const wine = await createProduct(db(), shop.id, { retail: [[1, 2500]], stock: 10 });
+    const placed = await checkOutOne(t.app, buyer, [{ productId: wine.id, quantity: 2 }], shop.id);
+    const order = (await orderAs(t.app, seller, placed.id))!;
+    const lineId = order.lines[0]!.id;
+    const mailsSince = async (id: number) =>
+      (await db().select().from(mailOutbox).orderBy(desc(mailOutbox.id))).filter(
+        (mail) => mail.id > id,
+      );
+    const [latest] = await db().select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(1);
+    const before = latest?.id ?? 0;
+
+    const first = await mutateOrder(t.app, seller, REFUND_LINE, {
+      orderId: placed.id,
+      lineId,
+      quantity: 1,
+    });
+    expect(first.status).toBe('placed');
+    const [partMail] = await mailsSince(before);
+    expect(partMail).toMatchObject({
+      to_address: 'buyer@bevy.example',
+      subject: `A refund on your Bevy order ${placed.number}`,
+      text_body: expect.stringContaining(`A refund of $27.22 goes back to the card`),
+    });
+
+    const last = await mutateOrder(t.app, seller, REFUND_LINE, {
+      orderId: placed.id,
+      lineId,
+      quantity: 1,
+    });
+    expect(last).toMatchObject({ status: 'refunded', refundedCents: order.totalCents });
+    expect(last.events.at(-1)).toMatchObject({ fromStatus: 'placed', toStatus: 'refunded' });
+    const [fullMail] = await mailsSince(partMail!.id);
+    expect(fullMail).toMatchObject({
+      to_address: 'buyer@bevy.example',
+      subject: `Your Bevy order ${placed.number} was refunded`,
+      text_body: expect.stringContaining(`A refund of $54.44 goes back to the card`),
+    });
+    expect(order.totalCents).toBe(5444);
+
+    // Nothing is left to accept, fulfil or cancel.
+    expect(
+      firstError(
+        await gql(t.app, ADVANCE, { id: placed.id, to: 'accepted' }, { cookie: seller.cookie }),
+      ),
+    ).toMatchObject({ code: 'INVALID_TRANSITION' });
+    expect(
+      firstError(await gql(t.app, CANCEL, { id: placed.id }, { cookie: seller.cookie })),
+    ).toMatchObject({ code: 'INVALID_TRANSITION' });
     expect(await checkoutImbalance(db(), placed.id)).toBe(0);
   });
 });

@@ -208,7 +208,10 @@ export function RefundDialog({
   onClose: () => void;
 }) {
   const [{ fetching }, refundLine] = useMutation(REFUND_ORDER_LINE);
-  const remaining = line ? refundableUnits(line) : 0;
+  // The order is re-read after each refund: count what is left from it, not from the line as
+  // it was when the dialog opened, or the closing dialog would price a refund of nothing left.
+  const current = line ? (order.lines.find((candidate) => candidate.id === line.id) ?? line) : null;
+  const remaining = current ? refundableUnits(current) : 0;
   const [quantity, setQuantity] = useState<number | string>(1);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -217,11 +220,11 @@ export function RefundDialog({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!line || !valid) return;
+    if (!current || !valid) return;
     setError(null);
     const result = await refundLine({
       orderId: order.id,
-      lineId: line.id,
+      lineId: current.id,
       quantity: units,
       reason: reason.trim() || null,
     });
@@ -238,12 +241,13 @@ export function RefundDialog({
       onClose={onClose}
       title={line ? `Refund ${line.productName}` : 'Refund'}
     >
-      {line ? (
+      {current && remaining > 0 ? (
         <form onSubmit={(event) => void submit(event)} noValidate>
           <Stack gap="md">
             <Text size="sm">
-              {line.quantity} ordered at {formatCents(line.unitPriceCents)} each
-              {line.refundedQuantity > 0 ? `, ${line.refundedQuantity} refunded already` : ''}.
+              {current.quantity} ordered at {formatCents(current.unitPriceCents)} each
+              {current.refundedQuantity > 0 ? `, ${current.refundedQuantity} refunded already` : ''}
+              .
             </Text>
             <NumberInput
               label="Units to refund"
@@ -260,7 +264,7 @@ export function RefundDialog({
               data-autofocus
             />
             <Text role="status" fw={600}>
-              {valid ? refundText(order, line.unitPriceCents * units) : 'Refund to the buyer: —'}
+              {valid ? refundText(order, current.unitPriceCents * units) : 'Refund to the buyer: —'}
             </Text>
             <ReasonField value={reason} onChange={setReason} />
             <DialogEnd

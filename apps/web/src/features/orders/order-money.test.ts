@@ -68,4 +68,12 @@ describe('the refund a seller is about to make', () => {
     };
     expect(refundText(onInvoice, 2599)).toBe('Taken off the invoice: $25.99');
   });
+
+  it('prices nothing, and never throws, for more than is left (the order re-read after the last refund)', () => {
+    // 8.875%, 2 × $25.00, both refunded: asking for one more unit once blanked the page.
+    const refunded = order([{ unitPriceCents: 2500, quantity: 2, refundedQuantity: 2 }], 8.875);
+    const all = { ...refunded, refundedCents: refunded.totalCents };
+    expect(refundText(all, 2500)).toBe('Refund to the buyer: —');
+    expect(refundText(all, 0)).toBe('Refund to the buyer: —');
+  });
 });

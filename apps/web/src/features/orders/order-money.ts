@@ -14,6 +14,9 @@ export function refundText(order: Order, amount: number): string {
     (sum, line) => sum + line.refundedQuantity * line.unitPriceCents,
     0,
   );
+  // More than is left cannot be refunded (the server refuses it too): say nothing rather than
+  // price it, which would be a negative amount.
+  if (amount <= 0 || amount > order.subtotalCents - refundedSubtotal) return `${what}: —`;
   const due = refundDue(
     {
       subtotal: order.subtotalCents,

@@ -1,3 +1,4 @@
+import { canRefundLine, type OrderStatus } from '@bevy/core';
 import {
   Anchor,
   Box,
@@ -76,7 +77,10 @@ function useRefundDialog() {
 function OrderDetail({ order, refresh }: { order: Order; refresh: () => void }) {
   const refund = useRefundDialog();
   const seller = order.viewerIsSeller;
-  const refundable = seller && order.status !== 'cancelled';
+  const status = order.status as OrderStatus;
+  const refundable = seller && canRefundLine(status);
+  // Nothing is left to pack once the order is cancelled or refunded in full.
+  const packable = seller && status !== 'cancelled' && status !== 'refunded';
 
   return (
     <Container size="lg" py="lg">
@@ -102,7 +106,7 @@ function OrderDetail({ order, refresh }: { order: Order; refresh: () => void }) 
             </Text>
           </Stack>
           <Group gap="sm">
-            {seller && order.status !== 'cancelled' ? (
+            {packable ? (
               <Button
                 component={Link}
                 to={`/orders/${order.id}/packing-slip`}
