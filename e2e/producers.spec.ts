@@ -92,7 +92,10 @@ test('a new producer creates a business, fills its profile, connects payments an
 
   // Banner, contact details, tax rate and fulfilment save by themselves.
   await expect(page.getByText('Drag or upload a banner image (.jpg, .png, .gif)')).toBeVisible();
-  await page.locator('input[type="file"]').setInputFiles('e2e/fixtures/banner.png');
+  await page
+    .getByRole('group', { name: 'Banner image' })
+    .locator('input[type="file"]')
+    .setInputFiles('e2e/fixtures/banner.png');
   await expect(page.getByRole('img', { name: 'Banner image: current image' })).toBeVisible();
   await page.getByLabel('Phone number').fill('(503) 555-0142');
   await page.getByLabel('Tax + Fees Percent Rate').fill('8.875');

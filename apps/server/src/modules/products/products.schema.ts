@@ -8,6 +8,7 @@ import {
   findBusinessBySlug,
   type BusinessRow,
 } from '../businesses/businesses.service';
+import { withTagSpellings } from './product-tag-values';
 import {
   createProduct,
   deleteProduct,
@@ -109,10 +110,11 @@ async function memberProduct(ctx: RequestContext, id: number) {
   return { product, business: business! };
 }
 
-function validProduct(input: unknown) {
+/** The input checked by the shared rules, with closure style and format as their tags spell them. */
+async function validProduct(ctx: RequestContext, input: unknown) {
   const parsed = productInputSchema.safeParse(input);
   if (!parsed.success) throw fromZodError(parsed.error);
-  return parsed.data;
+  return withTagSpellings(ctx, parsed.data);
 }
 
 builder.queryFields((t) => ({
@@ -142,7 +144,7 @@ builder.mutationFields((t) => ({
     },
     resolve: async (_root, args, ctx) => {
       const business = await memberBusinessBySlug(ctx, args.slug);
-      const product = await createProduct(ctx, business, validProduct(args.input));
+      const product = await createProduct(ctx, business, await validProduct(ctx, args.input));
       await ctx.search.refreshBusiness(ctx.db, business.id);
       return product;
     },
@@ -155,7 +157,8 @@ builder.mutationFields((t) => ({
     },
     resolve: async (_root, args, ctx) => {
       const { product, business } = await memberProduct(ctx, args.id);
-      const updated = await updateProduct(ctx, product, business.name, validProduct(args.input));
+      const valid = await validProduct(ctx, args.input);
+      const updated = await updateProduct(ctx, product, business.name, valid);
       await ctx.search.refreshBusiness(ctx.db, business.id);
       return updated;
     },

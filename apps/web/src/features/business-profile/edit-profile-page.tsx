@@ -46,6 +46,9 @@ import {
 } from './use-profile-autosave';
 
 const BANNER_PROMPT = 'Drag or upload a banner image (.jpg, .png, .gif)';
+const LOGO_PROMPT = 'Drag or upload a logo image (.jpg, .png, .gif)';
+/** The server's limit for license information (businessUpdateSchema). */
+const LICENSE_INFO_MAX_LENGTH = 300;
 const SOCIAL_FIELDS: SocialField[] = ['instagram', 'twitter', 'facebook', 'linkedin'];
 
 /**
@@ -182,6 +185,22 @@ function ProfileEditor({ business }: { business: BusinessProfile }) {
       </ProfileSection>
 
       <ProfileSection
+        id="logo"
+        title="Logo"
+        description="Shown beside your name on your public page. A square picture looks best."
+      >
+        <ImageUpload
+          label="Logo image"
+          prompt={LOGO_PROMPT}
+          slug={business.slug}
+          value={values.logoImgUrl}
+          onChange={(url) => edit('logoImgUrl', url)}
+          error={errors.logoImgUrl}
+          previewHeight={120}
+        />
+      </ProfileSection>
+
+      <ProfileSection
         id="name-and-address"
         title="Name and address"
         description="Buyers find pickup and delivery near them from your ZIP code."
@@ -265,6 +284,22 @@ function ProfileEditor({ business }: { business: BusinessProfile }) {
           maxRows={10}
           maxLength={2000}
           {...text('description')}
+        />
+      </ProfileSection>
+
+      <ProfileSection
+        id="license"
+        title="Licenses and permits"
+        description="The license numbers buyers see on your public page. Leave empty for none."
+      >
+        <Textarea
+          label="License information"
+          description={`Like TTB BW-OR-21034; OLCC Winery License 10482. ${values.license_info.length} of ${LICENSE_INFO_MAX_LENGTH} characters.`}
+          autosize
+          minRows={2}
+          maxRows={6}
+          maxLength={LICENSE_INFO_MAX_LENGTH}
+          {...text('license_info')}
         />
       </ProfileSection>
 

@@ -152,6 +152,8 @@ export interface BusinessProfile extends FulfillmentFlags {
   description: string;
   international_phone_number: string | null;
   heroImgUrl: string | null;
+  logoImgUrl: string | null;
+  license_info: string | null;
   website: string | null;
   twitter: string | null;
   instagram: string | null;

@@ -12,6 +12,7 @@ const OPTIONAL_TEXT_FIELDS = [
   'facebook',
   'linkedin',
   'pickup_hours',
+  'license_info',
 ] as const;
 type TextField = 'name' | 'description' | (typeof OPTIONAL_TEXT_FIELDS)[number];
 export type SocialField = 'instagram' | 'twitter' | 'facebook' | 'linkedin';
@@ -34,6 +35,8 @@ export function initialProfileValues(business: BusinessProfile): ProfileValues {
     linkedin: business.linkedin ?? '',
     sales_tax_rate: business.sales_tax_rate,
     heroImgUrl: business.heroImgUrl,
+    logoImgUrl: business.logoImgUrl,
+    license_info: business.license_info ?? '',
     fulfillment_allow_pickup_retail: business.fulfillment_allow_pickup_retail,
     fulfillment_allow_pickup_wholesale: business.fulfillment_allow_pickup_wholesale,
     fulfillment_deliver_retail: business.fulfillment_deliver_retail,

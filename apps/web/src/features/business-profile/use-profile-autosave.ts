@@ -19,6 +19,8 @@ export type ProfileFields = Pick<
   | 'international_phone_number'
   | 'sales_tax_rate'
   | 'heroImgUrl'
+  | 'logoImgUrl'
+  | 'license_info'
   | 'twitter'
   | 'instagram'
   | 'facebook'

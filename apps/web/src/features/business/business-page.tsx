@@ -47,6 +47,8 @@ interface PublicBusiness {
   slug: string;
   description: string;
   heroImgUrl: string | null;
+  logoImgUrl: string | null;
+  license_info: string | null;
   website: string | null;
   international_phone_number: string | null;
   instagram: string | null;
@@ -67,6 +69,8 @@ const BUSINESS_BY_SLUG = gql`
       slug
       description
       heroImgUrl
+      logoImgUrl
+      license_info
       website
       international_phone_number
       instagram
@@ -203,7 +207,20 @@ export function BusinessPage() {
         <Stack gap="sm">
           <BusinessNav slug={business.slug} />
           <Group justify="space-between" align="center">
-            <Title order={1}>{business.name}</Title>
+            <Group gap="md" wrap="nowrap">
+              {business.logoImgUrl ? (
+                <Image
+                  src={business.logoImgUrl}
+                  alt={`${business.name} logo`}
+                  w={{ base: 56, sm: 72 }}
+                  h={{ base: 56, sm: 72 }}
+                  fit="contain"
+                  radius="sm"
+                  style={{ flexShrink: 0 }}
+                />
+              ) : null}
+              <Title order={1}>{business.name}</Title>
+            </Group>
             {socials.length > 0 ? (
               <Group
                 gap="xs"
@@ -268,6 +285,16 @@ export function BusinessPage() {
               </Group>
             ) : null}
           </Group>
+          {business.license_info ? (
+            <Box component="section" aria-labelledby="business-license-heading" maw={760}>
+              <Title order={2} id="business-license-heading" fz="sm" fw={600}>
+                License information
+              </Title>
+              <Text fz="sm" c="dark.6" style={{ whiteSpace: 'pre-line' }}>
+                {business.license_info}
+              </Text>
+            </Box>
+          ) : null}
         </Stack>
         <BusinessProducts business={business} />
       </Container>

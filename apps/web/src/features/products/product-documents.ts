@@ -97,3 +97,13 @@ export const DELETE_PRODUCT = gql`
  * that is still empty holds no Product, and deleting returns a Boolean, so name the type outright.
  */
 export const PRODUCT_TYPENAMES = { additionalTypenames: ['Product'] };
+
+/** The tags of a category by its name (the contract's GetTagsForCategoryByCategoryName, trimmed). */
+export const TAGS_FOR_CATEGORY = gql`
+  query GetTagsForCategoryByCategoryName($tagCategoryName: String!) {
+    tagsForCategory(tagCategoryName: $tagCategoryName) {
+      id
+      name
+    }
+  }
+`;

@@ -41,6 +41,7 @@ import {
   splitFieldErrors,
   type ProductFormValues,
 } from './product-mapping';
+import { CLOSURE_STYLE_CATEGORY, FORMAT_CATEGORY, TagSelect } from './tag-select';
 import { TierListField } from './tier-list-field';
 
 const BOTTLE_IMAGE_PROMPT = 'Drag or upload a bottle image (.jpg, .png, .gif)';
@@ -225,8 +226,18 @@ export function ProductForm({
               {...form.getInputProps('volumeMl')}
             />
             <TextInput label="Varietal" {...form.getInputProps('varietal')} />
-            <TextInput label="Closure style" {...form.getInputProps('closureStyle')} />
-            <TextInput label="Format" {...form.getInputProps('format')} />
+            <TagSelect
+              category={CLOSURE_STYLE_CATEGORY}
+              label="Closure style"
+              {...form.getInputProps('closureStyle')}
+              value={values.closureStyle}
+            />
+            <TagSelect
+              category={FORMAT_CATEGORY}
+              label="Format"
+              {...form.getInputProps('format')}
+              value={values.format}
+            />
             <Stack gap={6}>
               <NumberInput
                 label="Vintage"

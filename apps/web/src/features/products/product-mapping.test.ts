@@ -9,6 +9,7 @@ import {
   numberOrNull,
   productToFormValues,
   splitFieldErrors,
+  tagOptions,
   toTileProduct,
   type ProductFormValues,
 } from './product-mapping';
@@ -253,5 +254,26 @@ describe('splitFieldErrors', () => {
       },
       elsewhere: ['Enter a price.', 'There is no business at that address.'],
     });
+  });
+});
+
+describe('tagOptions', () => {
+  it("lists a category's tags by name", () => {
+    expect(tagOptions(['Screw Cap', 'Natural Cork', 'Crown Cap'], '')).toEqual([
+      'Crown Cap',
+      'Natural Cork',
+      'Screw Cap',
+    ]);
+    expect(tagOptions(['Screw Cap', 'Natural Cork'], 'Screw Cap')).toEqual([
+      'Natural Cork',
+      'Screw Cap',
+    ]);
+  });
+
+  it('shows a stored value that is no tag first, marked, so the seller can see and replace it', () => {
+    expect(tagOptions(['Screw Cap'], 'wax seal')).toEqual([
+      { value: 'wax seal', label: 'wax seal (not in the list)' },
+      'Screw Cap',
+    ]);
   });
 });

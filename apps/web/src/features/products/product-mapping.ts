@@ -83,6 +83,20 @@ export function toTileProduct(product: ManagedProduct, businessSlug: string): Ti
   };
 }
 
+/**
+ * The options of a tag-backed field (closure style, format): the category's tags by name, and
+ * first a stored value that is none of them (typed before the field became a list), marked, so
+ * the seller sees what is saved and can choose again.
+ */
+export function tagOptions(
+  tagNames: readonly string[],
+  current: string,
+): (string | { value: string; label: string })[] {
+  const names = [...tagNames].sort((a, b) => a.localeCompare(b));
+  if (current === '' || names.includes(current)) return names;
+  return [{ value: current, label: `${current} (not in the list)` }, ...names];
+}
+
 /** Spec: tiles in edit mode link to `{current path}/edit/{productId}`. */
 export function editPathFor(currentPath: string, productId: number): string {
   return `${currentPath.replace(/\/+$/, '')}/edit/${productId}`;

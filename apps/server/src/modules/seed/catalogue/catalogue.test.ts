@@ -5,6 +5,7 @@ import { businessUpdateSchema } from '@bevy/core/business-schemas';
 import { describe, expect, it } from 'vitest';
 import zipcodes from 'zipcodes';
 import { buildDemoCatalogue, FEATURE_TAGS, generateProducts } from './index';
+import { PRODUCERS_WITH_LOGOS } from './logos';
 import { BUSINESS_TYPES } from './types';
 
 const catalogue = buildDemoCatalogue();
@@ -133,6 +134,22 @@ describe('demo catalogue', () => {
     }
   });
 
+  it('gives several producers a logo and every producer valid licence information', () => {
+    const withLogos = catalogue.filter((producer) => producer.logoImgUrl !== null);
+    expect(withLogos.length).toBe(PRODUCERS_WITH_LOGOS.size);
+    expect(withLogos.length).toBeGreaterThanOrEqual(10);
+    for (const producer of catalogue) {
+      const parsed = businessUpdateSchema.parse({
+        license_info: producer.license_info,
+        logoImgUrl: producer.logoImgUrl,
+      });
+      expect(parsed, producer.slug).toEqual({
+        license_info: producer.license_info,
+        logoImgUrl: producer.logoImgUrl,
+      });
+    }
+  });
+
   it('is deterministic', () => {
     expect(buildDemoCatalogue()).toEqual(catalogue);
   });
@@ -141,6 +158,7 @@ describe('demo catalogue', () => {
     const urls = new Set<string>();
     for (const producer of catalogue) {
       if (producer.heroImgUrl) urls.add(producer.heroImgUrl);
+      if (producer.logoImgUrl) urls.add(producer.logoImgUrl);
       for (const product of producer.products) {
         if (product.bottleImageUrl) urls.add(product.bottleImageUrl);
       }

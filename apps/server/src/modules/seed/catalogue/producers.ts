@@ -1,3 +1,4 @@
+import { demoLogoPath } from './logos';
 import { hashString } from './random';
 import type { BusinessType, DemoFulfillment, DemoProducer } from './types';
 
@@ -140,7 +141,7 @@ function producer(input: ProducerInput): DemoProducer {
     sales_tax_rate: input.salesTaxRate,
     license_info: input.licenseInfo,
     heroImgUrl: `/art/heroes/${input.hero}.svg`,
-    logoImgUrl: null,
+    logoImgUrl: demoLogoPath(input.slug),
     fulfillment: input.fulfillment,
     pickup_hours:
       input.pickupHours !== undefined
