@@ -1,6 +1,6 @@
 import { Box } from '@mantine/core';
 import { Suspense, useEffect, useRef } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { BannerStrip } from '../components/banner-strip';
 import { PageLoading } from '../components/page-loading';
 import { SiteFooter } from '../components/site-footer';
@@ -14,7 +14,9 @@ function useFocusMainOnNavigation() {
   useEffect(() => {
     if (previous.current === pathname) return;
     previous.current = pathname;
-    main.current?.focus();
+    // Without scrolling: <ScrollRestoration> has already put the page at the top (or, going
+    // back, where it was).
+    main.current?.focus({ preventScroll: true });
   }, [pathname]);
   return main;
 }
@@ -24,6 +26,8 @@ export function AppLayout() {
   const main = useFocusMainOnNavigation();
   return (
     <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
+      {/* A new page opens at its top; Back and Forward return to where the reader was. */}
+      <ScrollRestoration />
       <a href="#main" className="skip-link">
         Skip to main content
       </a>

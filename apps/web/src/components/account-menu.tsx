@@ -1,4 +1,4 @@
-import { Button, Menu } from '@mantine/core';
+import { Button, Menu, Text } from '@mantine/core';
 import {
   IconChevronDown,
   IconLayoutDashboard,
@@ -6,6 +6,7 @@ import {
   IconLogout,
   IconReceipt,
   IconShieldLock,
+  IconUserCircle,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { logOut } from '../lib/logout';
@@ -16,12 +17,18 @@ export function AccountMenu({ me }: { me: Me }) {
   return (
     <Menu position="bottom-end" width={220} withinPortal>
       <Menu.Target>
+        {/* On a phone only the icon shows; the name stays in the button's accessible name. */}
         <Button
           variant="subtle"
           color="dark"
+          px={{ base: 6, sm: 'md' }}
+          leftSection={<IconUserCircle size={22} aria-hidden />}
           rightSection={<IconChevronDown size={16} aria-hidden />}
+          aria-label={`Account menu: ${me.name}`}
         >
-          {me.name}
+          <Text span inherit truncate maw={180} className="visually-hidden-below-sm">
+            {me.name}
+          </Text>
         </Button>
       </Menu.Target>
       <Menu.Dropdown>

@@ -1,15 +1,18 @@
-import { Alert, Anchor, Container, Text } from '@mantine/core';
+import { Alert, Anchor, Box, Container, Text } from '@mantine/core';
+import { useLocalStorage } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { safeLinkTarget } from '../lib/safe-url';
+import {
+  bannerKey,
+  DISMISSED_BANNERS_KEY,
+  parseDismissedKeys,
+  visibleBanners,
+  withDismissal,
+  type Banner,
+} from './banner-order';
 
-/** A banner as GET /banners returns it. */
-export interface Banner {
-  type: string;
-  lines: string[];
-  link: { url: string; title: string } | null;
-  dismissible: boolean;
-}
+export type { Banner } from './banner-order';
 
 const COLOR_BY_TYPE: Record<string, string> = {
   info: 'blue',
@@ -39,40 +42,17 @@ function BannerLink({ url, title }: { url: string; title: string }) {
   );
 }
 
-/** Shows the first banner not yet dismissed; dismissing one reveals the next. */
-export function BannerStrip() {
-  const [banners, setBanners] = useState<Banner[]>([]);
-  const [dismissed, setDismissed] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    fetch('/banners', { credentials: 'include', signal: controller.signal })
-      .then((response) => {
-        if (!response.ok) throw new Error(`GET /banners answered ${response.status}`);
-        return response.json() as Promise<Banner[]>;
-      })
-      .then(setBanners)
-      .catch((error: unknown) => {
-        // The original only logs a failed banner fetch; the page works without banners.
-        if (!controller.signal.aborted) console.warn('Could not load banners', error);
-      });
-    return () => controller.abort();
-  }, []);
-
-  const banner = banners[dismissed];
-  if (!banner) return null;
+function BannerAlert({ banner, onDismiss }: { banner: Banner; onDismiss: () => void }) {
   return (
     <Alert
-      component="aside"
-      role="complementary"
-      aria-label="Announcement"
+      role="note"
       color={COLOR_BY_TYPE[banner.type] ?? 'blue'}
       variant="light"
       radius={0}
       py="xs"
       withCloseButton={banner.dismissible}
       closeButtonLabel="Dismiss announcement"
-      onClose={() => setDismissed((index) => index + 1)}
+      onClose={onDismiss}
       className={`banner banner-${banner.type.replace(/[^a-z0-9-]/gi, '')}`}
       data-banner-type={banner.type}
     >
@@ -90,5 +70,48 @@ export function BannerStrip() {
         ))}
       </Container>
     </Alert>
+  );
+}
+
+/**
+ * The site's announcements: those that cannot be dismissed first (the 21+ notice), then the first
+ * one not yet dismissed in this browser; dismissing it reveals the next, and is remembered.
+ */
+export function BannerStrip() {
+  const [banners, setBanners] = useState<Banner[]>([]);
+  const [dismissed, setDismissed] = useLocalStorage<string[]>({
+    key: DISMISSED_BANNERS_KEY,
+    defaultValue: [],
+    getInitialValueInEffect: false,
+    deserialize: parseDismissedKeys,
+  });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetch('/banners', { credentials: 'include', signal: controller.signal })
+      .then((response) => {
+        if (!response.ok) throw new Error(`GET /banners answered ${response.status}`);
+        return response.json() as Promise<Banner[]>;
+      })
+      .then(setBanners)
+      .catch((error: unknown) => {
+        // The original only logs a failed banner fetch; the page works without banners.
+        if (!controller.signal.aborted) console.warn('Could not load banners', error);
+      });
+    return () => controller.abort();
+  }, []);
+
+  const shown = visibleBanners(banners, dismissed);
+  if (shown.length === 0) return null;
+  return (
+    <Box component="aside" aria-label="Announcements">
+      {shown.map((banner) => (
+        <BannerAlert
+          key={bannerKey(banner)}
+          banner={banner}
+          onDismiss={() => setDismissed((current) => withDismissal(current, banner, banners))}
+        />
+      ))}
+    </Box>
   );
 }

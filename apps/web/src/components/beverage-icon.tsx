@@ -3,7 +3,7 @@ import {
   IconApple,
   IconBeer,
   IconBottle,
-  IconBubble,
+  IconBubbleTea,
   IconGlassCocktail,
   IconGlassFull,
   IconLeaf,
@@ -17,7 +17,8 @@ const ICONS: Record<BeverageType, Icon> = {
   Spirit: IconBottle,
   Cocktail: IconGlassCocktail,
   'Hard Kombucha': IconLeaf,
-  'Hard Seltzer': IconBubble,
+  // A cup with a straw and bubbles: a fizzy drink (IconBubble is a speech bubble).
+  'Hard Seltzer': IconBubbleTea,
 };
 
 export function BeverageIcon({ type, size = 20 }: { type: BeverageType; size?: number }) {

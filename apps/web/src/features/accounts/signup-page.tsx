@@ -11,6 +11,7 @@ import { EmailField, NewPasswordField } from './account-fields';
 import { AccountForm, AccountPageLink } from './account-form';
 import { useReturnAfterLogIn } from './account-helpers';
 import { AccountPageFrame } from './account-page-frame';
+import { rememberNewAccount } from '../../lib/new-account';
 import { useServerSubmit } from './use-server-submit';
 
 const SIGN_UP = gql`
@@ -34,13 +35,17 @@ function validateSignUp(values: SignUpInput): FormErrors {
 export function SignUpPage() {
   const { me } = useMe();
   const { nextPath, nextQuery, returnToNextPath } = useReturnAfterLogIn();
-  const [, signUp] = useMutation(SIGN_UP);
+  const [, signUp] = useMutation<{ signUp: { id: number } | null }>(SIGN_UP);
   const form = useForm<SignUpInput>({
     initialValues: { name: '', email: '', password: '', dateOfBirth: '' },
     validate: validateSignUp,
   });
   const submission = useServerSubmit(form, {
-    send: (values) => signUp({ input: signUpSchema.parse(values) }),
+    send: async (values) => {
+      const result = await signUp({ input: signUpSchema.parse(values) });
+      if (result.data?.signUp) rememberNewAccount(result.data.signUp.id);
+      return result;
+    },
     onDone: returnToNextPath,
   });
 

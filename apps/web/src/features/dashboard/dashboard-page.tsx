@@ -3,6 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PageLoading } from '../../components/page-loading';
+import { dashboardGreeting, isNewAccount } from '../../lib/new-account';
 import { siteConfig } from '../../lib/site-config';
 import { useMe } from '../../lib/use-me';
 import { SellerOverview } from './seller-overview';
@@ -54,7 +55,7 @@ export function DashboardPage() {
     <Container size="lg" py="lg">
       <Title order={1}>Dashboard</Title>
       <Text mt={4} c="dark.6">
-        Welcome back, {me.name}.
+        {dashboardGreeting(me.name, isNewAccount(me.id))}
       </Text>
       <Stack gap="xl" mt="lg">
         {isSeller ? <SellerOverview /> : null}

@@ -14,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedCallback, useDocumentTitle } from '@mantine/hooks';
-import { IconDownload, IconReceipt, IconSearch } from '@tabler/icons-react';
+import { IconBuildingStore, IconDownload, IconReceipt, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useQuery } from 'urql';
@@ -56,7 +56,8 @@ function useOrderFilters() {
           page: 1,
           ...change,
         }),
-      { replace: true },
+      // A new filter keeps the reader where they are; another page of orders starts at the top.
+      { replace: true, preventScrollReset: !('page' in change) },
     );
   return { filters, update };
 }
@@ -121,11 +122,50 @@ function NoOrders({ filtered, onClear }: { filtered: boolean; onClear: () => voi
   );
 }
 
-/** Spec /business/orders: the orders of every business the user works at. */
+/** /business/orders for someone who works at no business: where their own orders are instead. */
+function NotASeller() {
+  return (
+    <Container size="md" py="lg">
+      <Stack gap="md">
+        <Title order={1}>Orders</Title>
+        <EmptyState icon={IconBuildingStore}>
+          <Text ta="center" maw={480}>
+            Orders for businesses are for sellers: this page lists the orders placed with the
+            businesses you work at, and you do not work at one yet. What you bought is under Your
+            orders.
+          </Text>
+          <Group justify="center" gap="sm">
+            <Button
+              component={Link}
+              to="/consumer"
+              leftSection={<IconReceipt size={18} aria-hidden />}
+            >
+              Your orders
+            </Button>
+            <Button
+              component={Link}
+              to="/business/new"
+              variant="default"
+              leftSection={<IconBuildingStore size={18} aria-hidden />}
+            >
+              Create your business
+            </Button>
+          </Group>
+        </EmptyState>
+      </Stack>
+    </Container>
+  );
+}
+
+/** Spec /business/orders: the orders of every business the user works at (admins: all). */
 export function BusinessOrdersPage() {
   useDocumentTitle(`Orders · ${siteConfig.siteName}`);
   const { me } = useMe();
-  const businesses = me?.works_at ?? [];
+  if (me && !me.is_admin && me.works_at.length === 0) return <NotASeller />;
+  return <BusinessOrdersList businesses={me?.works_at ?? []} />;
+}
+
+function BusinessOrdersList({ businesses }: { businesses: { id: number; name: string }[] }) {
   const { filters, update } = useOrderFilters();
 
   // What is typed shows at once; the URL (and so the query) follows once typing pauses.

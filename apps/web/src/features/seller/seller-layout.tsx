@@ -39,7 +39,8 @@ const SIDEBAR_WIDTH = 250;
 const COLLAPSED_SIDEBAR_WIDTH = 80;
 // Mantine's "sm" breakpoint is 48em (768 px); below it the sidebar is opened by a burger.
 const SIDEBAR_BREAKPOINT = 'sm';
-const BELOW_SIDEBAR_BREAKPOINT = '(max-width: 47.99em)';
+// Exactly Mantine's own query below a breakpoint (768 px - 0.1 px), so the two never disagree.
+const BELOW_SIDEBAR_BREAKPOINT = '(max-width: 47.99375em)';
 const NAVIGATION_ID = 'seller-navigation';
 
 type Business = Me['works_at'][number];
@@ -344,16 +345,23 @@ function SellerShell({ businesses }: { businesses: Business[] }) {
       <AppShell
         mode="static"
         padding={0}
+        // Mantine's static shell scrolls itself (overflow: auto), which stops the sidebar sticking
+        // to the window and would hide a too-wide page inside the shell instead of showing it.
+        style={{ overflow: 'visible' }}
         navbar={{
           width: compact ? COLLAPSED_SIDEBAR_WIDTH : SIDEBAR_WIDTH,
           breakpoint: SIDEBAR_BREAKPOINT,
-          // Below the breakpoint the sidebar is shown in the page flow (see style below).
-          collapsed: { mobile: false },
+          // Below the breakpoint the burger shows the sidebar in the page flow (see style below).
+          // Always `mobile: true`: with `false` Mantine makes the sidebar full width up to and
+          // including 768 px (max-width: 48em) while from 768 px it is also the first grid
+          // column, so at exactly 768 px the sidebar took the whole width and hid the page.
+          collapsed: { mobile: true },
         }}
       >
         <AppShell.Navbar
           id={NAVIGATION_ID}
           aria-label="Seller"
+          withBorder={false}
           p="sm"
           style={
             smallScreen
@@ -361,10 +369,18 @@ function SellerShell({ businesses }: { businesses: Business[] }) {
                   // In the flow, above the page, rather than fixed over the site header.
                   position: 'static',
                   height: 'auto',
+                  // Undo the slide-out that `collapsed.mobile` adds; `display` hides it instead.
+                  transform: 'none',
                   display: mobileOpened ? 'flex' : 'none',
                   borderBottom: '1px solid var(--mantine-color-gray-3)',
                 }
-              : undefined
+              : {
+                  // Only as tall as its links, and sticky, so it stays in view down a long page.
+                  height: 'auto',
+                  maxHeight: '100dvh',
+                  alignSelf: 'start',
+                  overflowY: 'auto',
+                }
           }
         >
           <SellerNavigation
@@ -374,7 +390,14 @@ function SellerShell({ businesses }: { businesses: Business[] }) {
           />
         </AppShell.Navbar>
         {/* The site layout already has the page's <main>; this is only its column. */}
-        <AppShell.Main component="div" style={{ minWidth: 0 }}>
+        {/* The dividing line is the page's, not the sidebar's: the sidebar is only as tall as its links. */}
+        <AppShell.Main
+          component="div"
+          style={{
+            minWidth: 0,
+            borderInlineStart: smallScreen ? undefined : '1px solid var(--app-shell-border-color)',
+          }}
+        >
           <Suspense fallback={<PageLoading />}>
             <Outlet />
           </Suspense>
