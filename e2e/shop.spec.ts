@@ -106,7 +106,7 @@ test('a product tile links to its producer page, which opens in a new tab', asyn
   await expectNoSeriousA11yViolations(businessPage);
 });
 
-test('delivery keeps unreachable products listed but disabled with their reason; shipping goes by state', async ({
+test('delivery lists what can reach the buyer, the others on request with their reason; shipping goes by state', async ({
   page,
 }) => {
   await page.goto('/shop');
@@ -120,6 +120,12 @@ test('delivery keeps unreachable products listed but disabled with their reason;
   await zip.fill('59101');
   await expect(page.getByText('Near Billings, MT')).toBeVisible();
   const disabled = page.locator('article[aria-disabled="true"]');
+  // Only what can be delivered is listed; the others come on request.
+  await expect(page.getByText(/^[\d,]+ products? can be delivered to 59101$/)).toBeVisible();
+  await expect(disabled).toHaveCount(0);
+  await page
+    .getByRole('button', { name: /^Show producers that cannot deliver here \(\d+\)$/ })
+    .click();
   await expect(disabled.first()).toBeVisible();
   await expect(disabled.first()).toContainText(
     /Out of delivery range: \d+ miles away, delivers within \d+ miles|Does not deliver to retail buyers/,
@@ -215,6 +221,9 @@ test('the search issue’s journey: refine, search, deliver with reasons, pick u
 
   await page.getByRole('radio', { name: 'Delivery' }).check();
   await page.getByRole('textbox', { name: 'Zip code' }).fill('59101');
+  await page
+    .getByRole('button', { name: /^Show producers that cannot deliver here \(\d+\)$/ })
+    .click();
   const disabled = page.locator('article[aria-disabled="true"]');
   await expect(disabled.first()).toContainText(/Out of delivery range|Does not deliver to/);
 

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   BUYER_KINDS,
+  deliveryRadiusMilesFor,
   deliveryRefusal,
   describeDeliveryRefusal,
   FULFILLMENT_MODES,
   fulfillmentFlagFor,
   fulfillmentSearchFilter,
+  undeliverableSearchFilter,
   type DeliveryTerms,
   type FulfillmentFlags,
 } from './fulfillment';
@@ -126,9 +128,32 @@ describe('fulfillmentSearchFilter', () => {
     );
   });
 
-  it('lists every producer that delivers, so the unreachable ones can show why', () => {
-    expect(fulfillmentSearchFilter('delivery', 'retail')).toBe(
-      '(fulfillment_deliver_retail:true OR fulfillment_deliver_wholesale:true)',
+  it('delivers from producers whose radius reaches the buyer, once they are located', () => {
+    expect(fulfillmentSearchFilter('delivery', 'retail')).toBe('fulfillment_deliver_retail:true');
+    expect(fulfillmentSearchFilter('delivery', 'wholesale', 'OR', true)).toBe(
+      'delivery_reach_meters_wholesale >= _geoDistance',
     );
+  });
+
+  it('lists the producers that deliver, but not to this buyer, apart', () => {
+    expect(undeliverableSearchFilter('retail', true)).toBe(
+      '(fulfillment_deliver_retail:true OR fulfillment_deliver_wholesale:true) AND NOT (delivery_reach_meters_retail >= _geoDistance)',
+    );
+    expect(undeliverableSearchFilter('wholesale', false)).toBe(
+      '(fulfillment_deliver_retail:true OR fulfillment_deliver_wholesale:true) AND NOT (fulfillment_deliver_wholesale:true)',
+    );
+  });
+});
+
+describe('deliveryRadiusMilesFor', () => {
+  it('takes the radius for the buyer’s kind, else the other kind’s, else none', () => {
+    const radii = (retail: number | null, wholesale: number | null) => ({
+      fulfillment_deliver_retail_radius_miles: retail,
+      fulfillment_deliver_wholesale_radius_miles: wholesale,
+    });
+    expect(deliveryRadiusMilesFor(radii(10, 40), 'retail')).toBe(10);
+    expect(deliveryRadiusMilesFor(radii(10, 40), 'wholesale')).toBe(40);
+    expect(deliveryRadiusMilesFor(radii(null, 40), 'retail')).toBe(40);
+    expect(deliveryRadiusMilesFor(radii(null, null), 'wholesale')).toBeNull();
   });
 });

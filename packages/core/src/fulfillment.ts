@@ -74,17 +74,7 @@ export function deliveryRefusal(
   const delivers =
     buyer === 'wholesale' ? terms.fulfillment_deliver_wholesale : terms.fulfillment_deliver_retail;
   if (!delivers) return { reason: buyer === 'wholesale' ? 'no-wholesale' : 'no-retail' };
-  const [own, other] =
-    buyer === 'wholesale'
-      ? [
-          terms.fulfillment_deliver_wholesale_radius_miles,
-          terms.fulfillment_deliver_retail_radius_miles,
-        ]
-      : [
-          terms.fulfillment_deliver_retail_radius_miles,
-          terms.fulfillment_deliver_wholesale_radius_miles,
-        ];
-  const radiusMiles = own ?? other;
+  const radiusMiles = deliveryRadiusMilesFor(terms, buyer);
   if (!buyerLocation || radiusMiles === null) return null;
   // A producer with no known location cannot be shown to be near.
   if (!terms._geoloc) return { reason: 'out-of-range', distanceMiles: Infinity, radiusMiles };
@@ -92,6 +82,22 @@ export function deliveryRefusal(
   return distance > radiusMiles
     ? { reason: 'out-of-range', distanceMiles: distance, radiusMiles }
     : null;
+}
+
+/**
+ * How far the producer delivers to this kind of buyer: the radius for the buyer's kind, or the
+ * other kind's radius when that one is not set; null when neither is (no distance limit).
+ */
+export function deliveryRadiusMilesFor(
+  terms: Pick<
+    DeliveryTerms,
+    'fulfillment_deliver_retail_radius_miles' | 'fulfillment_deliver_wholesale_radius_miles'
+  >,
+  buyer: BuyerKind,
+): number | null {
+  const retail = terms.fulfillment_deliver_retail_radius_miles;
+  const wholesale = terms.fulfillment_deliver_wholesale_radius_miles;
+  return buyer === 'wholesale' ? (wholesale ?? retail) : (retail ?? wholesale);
 }
 
 /** The refusal in words for the buyer, e.g. "Out of delivery range: 62 miles away, delivers within 25 miles". */
@@ -109,19 +115,41 @@ export function describeDeliveryRefusal(refusal: DeliveryRefusal): string {
 }
 
 /**
+ * The search attribute holding how far, in metres, a product's producer delivers to this kind of
+ * buyer (deliveryRadiusMilesFor; DELIVERS_ANYWHERE_METERS without a limit); absent when it does
+ * not deliver to them at all. The search engine's `attribute >= _geoDistance` filter compares it
+ * with the distance from the buyer, so the search agrees with deliveryRefusal.
+ */
+export function deliveryReachAttribute(buyer: BuyerKind): string {
+  return `delivery_reach_meters_${buyer}`;
+}
+
+/** Farther than any two places on Earth are apart: "no distance limit" as a number. */
+export const DELIVERS_ANYWHERE_METERS = 40_075_000;
+
+/**
  * The shop's search filter for a fulfilment choice (spec "Fulfillment choice"): the mode's flag for
- * the buyer's kind set to true. Delivery lists every producer that delivers to anyone, so that
- * the ones this buyer cannot get show disabled with their reason; shipping also needs a licence
- * for the buyer's state, once it is known.
+ * the buyer's kind set to true. Delivery, once the buyer's location is known (`located`: the
+ * search sends it as aroundLatLng), keeps only producers whose delivery radius reaches the buyer;
+ * shipping also needs a licence for the buyer's state, once it is known.
  */
 export function fulfillmentSearchFilter(
   mode: FulfillmentMode,
   buyer: BuyerKind,
   buyerState: string | null = null,
+  located = false,
 ): string {
-  if (mode === 'delivery') {
-    return `(${fulfillmentFlagFor('delivery', 'retail')}:true OR ${fulfillmentFlagFor('delivery', 'wholesale')}:true)`;
-  }
+  if (mode === 'delivery' && located) return `${deliveryReachAttribute(buyer)} >= _geoDistance`;
   const flag = `${fulfillmentFlagFor(mode, buyer)}:true`;
   return mode === 'ship' && buyerState ? `${flag} AND ship_to_states:"${buyerState}"` : flag;
+}
+
+/**
+ * The products the delivery filter leaves out that someone can still get delivered: producers
+ * who deliver, but not to this kind of buyer or not this far. The shop lists them on request,
+ * each with its deliveryRefusal.
+ */
+export function undeliverableSearchFilter(buyer: BuyerKind, located: boolean): string {
+  const deliversToAnyone = `(${fulfillmentFlagFor('delivery', 'retail')}:true OR ${fulfillmentFlagFor('delivery', 'wholesale')}:true)`;
+  return `${deliversToAnyone} AND NOT (${fulfillmentSearchFilter('delivery', buyer, null, located)})`;
 }

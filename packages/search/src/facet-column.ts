@@ -1,3 +1,4 @@
+import { compareLabels } from '@bevy/core';
 import { setBit, type Bitset } from './bitset';
 import { ensureCapacity, IntList } from './int-list';
 import { foldForMatch } from './tokenize';
@@ -38,7 +39,7 @@ export class FacetColumn {
   readonly numbersInArrays = new Map<number, number[]>();
   /** Live documents whose value is a single number. */
   numericDocuments = 0;
-  /** Value ids in localeCompare order, and each value's position in it. */
+  /** Value ids in label order (see collation.ts), and each value's position in it. */
   private collated: number[] = [];
   private uncollated: number[] = [];
   private collationRanks = new Int32Array(0);
@@ -206,12 +207,12 @@ export class FacetColumn {
     return inArray !== undefined && inArray.some(test);
   }
 
-  /** Each value's position in localeCompare order, kept up to date as values arrive. */
+  /** Each value's position in label order, kept up to date as values arrive. */
   collationRank(): Int32Array {
     if (this.uncollated.length > 32) {
       // Many new values (a build): one sort beats inserting each.
       const all = this.values.map((_, id) => id);
-      all.sort((a, b) => this.values[a]!.localeCompare(this.values[b]!) || a - b);
+      all.sort((a, b) => compareLabels(this.values[a]!, this.values[b]!) || a - b);
       this.collated = all;
       this.uncollated = [];
       this.collationRanks = new Int32Array(this.values.length);
@@ -223,7 +224,7 @@ export class FacetColumn {
         let high = this.collated.length;
         while (low < high) {
           const middle = (low + high) >>> 1;
-          if (this.values[this.collated[middle]!]!.localeCompare(value) <= 0) low = middle + 1;
+          if (compareLabels(this.values[this.collated[middle]!]!, value) <= 0) low = middle + 1;
           else high = middle;
         }
         this.collated.splice(low, 0, id);

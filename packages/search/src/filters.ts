@@ -1,3 +1,4 @@
+import { distanceMeters, type LatLng } from '@bevy/core';
 import { SearchInputError, type FacetFilters, type NumericFilters } from './types';
 
 export type NumericOperator = '<' | '<=' | '=' | '!=' | '>=' | '>';
@@ -8,7 +9,16 @@ export type Predicate =
   | { kind: 'not'; item: Predicate }
   | { kind: 'facet'; attribute: string; value: string }
   | { kind: 'numeric'; attribute: string; operator: NumericOperator; value: number }
-  | { kind: 'range'; attribute: string; low: number; high: number };
+  | { kind: 'range'; attribute: string; low: number; high: number }
+  /**
+   * Our extension, `attribute >= _geoDistance`: the document is no farther from the query's
+   * aroundLatLng than its own `attribute` (metres), e.g. a producer's delivery radius. Documents
+   * without a location or without a number there do not match.
+   */
+  | { kind: 'geoReach'; attribute: string };
+
+/** The pseudo-attribute a `geoReach` filter compares with: the distance from aroundLatLng. */
+export const GEO_DISTANCE = '_geoDistance';
 
 export const MATCH_ALL: Predicate = { kind: 'and', items: [] };
 
@@ -147,6 +157,14 @@ export function parseFilters(input: string): Predicate {
       }
       return { kind: 'facet', attribute, value };
     }
+    const compared = peek();
+    if (next?.type === 'operator' && compared?.type === 'word' && compared.value === GEO_DISTANCE) {
+      position++;
+      if (next.value !== '>=') {
+        throw new SearchInputError(`Only "${attribute} >= ${GEO_DISTANCE}" is supported`);
+      }
+      return { kind: 'geoReach', attribute };
+    }
     if (next?.type === 'operator') {
       const value = toNumber(expectWord(`a number for ${attribute}`), attribute);
       return { kind: 'numeric', attribute, operator: next.value, value };
@@ -241,15 +259,30 @@ function compare(left: number, operator: NumericOperator, right: number): boolea
   }
 }
 
-/** Whether a document satisfies a predicate. */
-export function matches(document: Record<string, unknown>, predicate: Predicate): boolean {
+/** Whether a document satisfies a predicate; `origin` is the query's aroundLatLng. */
+export function matches(
+  document: Record<string, unknown>,
+  predicate: Predicate,
+  origin?: LatLng,
+): boolean {
   switch (predicate.kind) {
     case 'and':
-      return predicate.items.every((item) => matches(document, item));
+      return predicate.items.every((item) => matches(document, item, origin));
     case 'or':
-      return predicate.items.some((item) => matches(document, item));
+      return predicate.items.some((item) => matches(document, item, origin));
     case 'not':
-      return !matches(document, predicate.item);
+      return !matches(document, predicate.item, origin);
+    case 'geoReach': {
+      const reach = document[predicate.attribute];
+      const geoloc = document['_geoloc'] as LatLng | null | undefined;
+      return (
+        origin !== undefined &&
+        typeof reach === 'number' &&
+        geoloc !== undefined &&
+        geoloc !== null &&
+        distanceMeters(origin, geoloc) <= reach
+      );
+    }
     case 'facet':
       return valuesOf(document, predicate.attribute).some(
         (value) => String(value) === predicate.value,

@@ -10,7 +10,7 @@
  * ranking has its own example-based tests.
  */
 import { deserialize, serialize } from 'node:v8';
-import { distanceMeters, type LatLng, type ProductHit } from '@bevy/core';
+import { compareLabels, distanceMeters, type LatLng, type ProductHit } from '@bevy/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -366,9 +366,9 @@ function withinRadius(document: SearchDocument, origin: LatLng, radius: number):
   return !!point && distanceMeters(origin, point) <= radius;
 }
 
-/** Facet counts as the widgets show them: most documents first, ties in alphabetical order. */
+/** Facet counts as the widgets show them: most documents first, ties in label order. */
 function byCountThenValue(a: [string, number], b: [string, number]): number {
-  return b[1] - a[1] || a[0].localeCompare(b[0]);
+  return b[1] - a[1] || compareLabels(a[0], b[0]);
 }
 
 /** How many documents have each value of `attribute` (a document counts once per value). */

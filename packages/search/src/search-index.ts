@@ -22,10 +22,13 @@ import {
   type HighlightTags,
 } from './highlight';
 import { Lexicon, type LexiconState } from './lexicon';
+import { reachTest } from './geo-reach';
 import { Scratch } from './scratch';
 import { smallestKeys, sortNumbers } from './select';
+import { rankSortValues, SortValues, type SortValuesState } from './sort-values';
 import {
   attributesOf,
+  GEO_DISTANCE,
   MATCH_ALL,
   parseFacetFilters,
   parseFilters,
@@ -108,12 +111,21 @@ interface Matches {
   distanceRankCount?: number;
   /** Set when `slots` is already in ranking order (after distinct). */
   ranked?: boolean;
+  /** The query's `sortBy` key per entry of `slots` (same order), ahead of everything else. */
+  sortKeys?: Int32Array;
+  sortKeyCount?: number;
+}
+
+/** A query's `sortBy`, parsed: a sortable attribute (or the distance) and a direction. */
+interface SortOrder {
+  attribute: string;
+  direction: 1 | -1;
 }
 
 const NO_MATCH = 0x7fffffff;
 
 /** Bump when the layout of IndexState changes, so older snapshots are rebuilt, not misread. */
-const INDEX_STATE_FORMAT = 2;
+const INDEX_STATE_FORMAT = 3;
 
 /** What `exportState` returns and `fromState` takes. */
 export interface IndexState {
@@ -128,6 +140,7 @@ export interface IndexState {
   points: Float64Array;
   pointOf: Int32Array;
   order: Int32Array;
+  sortValues: SortValuesState;
 }
 
 /**
@@ -152,8 +165,11 @@ function simplify(predicate: Predicate): Predicate {
   return predicate;
 }
 
+/** Filters that scan a column slot by slot rather than read a value's ready postings. */
 function isNumericComparison(predicate: Predicate): boolean {
-  return predicate.kind === 'numeric' || predicate.kind === 'range';
+  return (
+    predicate.kind === 'numeric' || predicate.kind === 'range' || predicate.kind === 'geoReach'
+  );
 }
 
 function isMatchAll(predicate: Predicate): boolean {
@@ -347,11 +363,17 @@ export class SearchIndex {
   private readonly scratch = new Scratch();
   /** facets_stats over every live document, per facet; emptied by every write. */
   private readonly allStatsCache = new Map<string, ReturnType<typeof numericStats>>();
+  private sortValues: SortValues;
   private readonly ranking: RankingRule[];
+  /** The running query's aroundLatLng, for `geoReach` filters. */
+  private queryOrigin: LatLng | undefined;
+  /** Each point's distance from `queryOrigin` (NaN: not measured yet), for `geoReach` filters. */
+  private reachDistances: Float64Array | undefined;
   private readonly isLive = (slot: number): boolean => hasBit(this.alive, slot);
 
   constructor(readonly settings: IndexSettings) {
     this.ranking = parseCustomRanking(settings.customRanking);
+    this.sortValues = new SortValues(settings.sortableAttributes ?? []);
     // Match codes and attribute ranks are stored in bytes.
     if (settings.searchableAttributes.length > 60) {
       throw new Error('An index can have at most 60 searchable attributes');
@@ -382,6 +404,7 @@ export class SearchIndex {
     this.wordCache.clear();
     this.wordCacheMatches = 0;
     this.allStatsCache.clear();
+    this.sortValues = new SortValues(this.settings.sortableAttributes ?? []);
   }
 
   get size(): number {
@@ -422,6 +445,7 @@ export class SearchIndex {
       points,
       pointOf,
       order: this.order.map((slot) => renumber[slot]!).filter((slot) => slot >= 0),
+      sortValues: this.sortValues.exportState(renumber, documents.length),
     };
   }
 
@@ -459,6 +483,7 @@ export class SearchIndex {
     }
     index.pointOf = state.pointOf;
     index.order = state.order;
+    index.sortValues = SortValues.fromState(settings.sortableAttributes ?? [], state.sortValues);
     index.rankOf = new Int32Array(count);
     for (let rank = 0; rank < count; rank++) index.rankOf[state.order[rank]!] = rank;
     return index;
@@ -487,6 +512,7 @@ export class SearchIndex {
     this.liveCount++;
     for (const [term, rank] of this.termsOf(document)) this.lexicon.add(term, slot, rank);
     for (const column of this.columns.values()) column.add(slot, document[column.attribute]);
+    this.sortValues.add(slot, document);
     this.pointOf = ensureCapacity(this.pointOf, slot + 1, -1);
     const point = geolocOf(document);
     if (point && Number.isFinite(point.lat) && Number.isFinite(point.lng)) {
@@ -504,6 +530,7 @@ export class SearchIndex {
     this.allStatsCache.clear();
     for (const term of this.termsOf(document).keys()) this.lexicon.release(term);
     for (const column of this.columns.values()) column.remove(slot);
+    this.sortValues.remove(slot);
     this.pointOf[slot] = -1;
     clearBit(this.alive, slot);
     this.liveCount--;
@@ -527,9 +554,11 @@ export class SearchIndex {
     if (!Number.isInteger(page) || page < 0) {
       throw new SearchInputError('page must be a whole number, 0 or more');
     }
+    const sort = this.parseSort(params);
     this.prepare();
 
     let matches = this.match(query, params);
+    if (sort) this.applySort(matches, sort);
     const distinctAttribute = this.settings.attributeForDistinct;
     // objectIDs are unique, so distinct on them keeps every hit.
     if (params.distinct && distinctAttribute && distinctAttribute !== 'objectID') {
@@ -558,6 +587,50 @@ export class SearchIndex {
     };
   }
 
+  /** The query's `sortBy`, checked against the sortable attributes. */
+  private parseSort(params: SearchParams): SortOrder | undefined {
+    if (params.sortBy === undefined) return undefined;
+    const match = /^(asc|desc)\((.+)\)$/.exec(params.sortBy);
+    const attribute = match?.[2];
+    if (!match || !attribute || !(attribute === GEO_DISTANCE || this.sortValues.has(attribute))) {
+      throw new SearchInputError(
+        `sortBy must be asc(attribute) or desc(attribute) of a sortable attribute or ${GEO_DISTANCE}`,
+      );
+    }
+    if (attribute === GEO_DISTANCE && !params.aroundLatLng) {
+      throw new SearchInputError(`Sorting by ${GEO_DISTANCE} needs aroundLatLng`);
+    }
+    return { attribute, direction: match[1] === 'asc' ? 1 : -1 };
+  }
+
+  /**
+   * Gives each match its sort key: the distance's rank, or the position of its value among the
+   * distinct values the matches hold (reversed for desc); matches without a value come last.
+   */
+  private applySort(matches: Matches, sort: SortOrder): void {
+    const slots = this.slotsOfMatches(matches);
+    if (sort.attribute === GEO_DISTANCE) {
+      const ranks = matches.distanceRanks!;
+      const count = matches.distanceRankCount ?? 1;
+      if (sort.direction === -1)
+        for (let i = 0; i < ranks.length; i++) ranks[i] = count - 1 - ranks[i]!;
+      // The distance now leads the order, so it is not counted a second time after relevance.
+      matches.sortKeys = ranks;
+      matches.sortKeyCount = count;
+      matches.distanceRanks = undefined;
+      matches.distanceRankCount = undefined;
+      return;
+    }
+    const { keys, count } = rankSortValues(
+      this.sortValues.of(sort.attribute),
+      slots,
+      sort.direction,
+      this.scratch,
+    );
+    matches.sortKeys = keys;
+    matches.sortKeyCount = count;
+  }
+
   /** Values of one facet that start with (any word of) `facetQuery`, counted over the matches. */
   searchFacetValues(
     facetName: string,
@@ -582,7 +655,8 @@ export class SearchIndex {
     const seen = new IntList(64);
     tallySeen(column, this.slotsOfMatches(matches), counts, seen);
     seen.retain((id) => wantedValues[id] === 1);
-    const facetHits = this.topValues(column, counts, maxFacetHits, seen.view()).map(
+    const byLabel = params.sortFacetValuesBy === 'alpha';
+    const facetHits = this.topValues(column, counts, maxFacetHits, byLabel, seen.view()).map(
       ([value, count]) => ({ value, count, highlighted: highlightPrefix(value, wanted, tags) }),
     );
     return {
@@ -740,6 +814,8 @@ export class SearchIndex {
     // Only declared facets can be filtered on, so filters cannot probe other (private) attributes.
     for (const attribute of attributesOf(predicate)) this.assertFacet(attribute);
     const origin = params.aroundLatLng ? parseLatLng(params.aroundLatLng) : undefined;
+    this.queryOrigin = origin;
+    this.reachDistances = undefined;
     const radius =
       params.aroundRadius === undefined || params.aroundRadius === 'all'
         ? Infinity
@@ -984,6 +1060,12 @@ export class SearchIndex {
         else column.bitsInto(id, out, this.documents.length, this.isLive);
         return;
       }
+      case 'geoReach': {
+        const test = this.reachTest(predicate.attribute);
+        out.fill(0);
+        for (let slot = 0; slot < this.documents.length; slot++) if (test(slot)) setBit(out, slot);
+        return;
+      }
       case 'numeric':
       case 'range': {
         const column = this.columns.get(predicate.attribute)!;
@@ -1024,6 +1106,8 @@ export class SearchIndex {
         if (id === undefined) return () => false;
         return (slot) => column.hasValue(slot, id);
       }
+      case 'geoReach':
+        return this.reachTest(predicate.attribute);
       case 'numeric':
       case 'range': {
         const column = this.columns.get(predicate.attribute)!;
@@ -1031,6 +1115,21 @@ export class SearchIndex {
         return (slot) => column.someNumber(slot, test);
       }
     }
+  }
+
+  /** `attribute >= _geoDistance` as a test of one slot (see geo-reach.ts). */
+  private reachTest(attribute: string): (slot: number) => boolean {
+    const origin = this.queryOrigin;
+    if (!origin) throw new SearchInputError(`A filter on ${GEO_DISTANCE} needs aroundLatLng`);
+    this.reachDistances ??= this.scratch.float64('reach-distance', this.points.length).fill(NaN);
+    return reachTest({
+      origin,
+      reaches: this.columns.get(attribute)!.numbers,
+      pointOf: this.pointOf,
+      points: this.points,
+      pointCosines: this.pointCosines,
+      distances: this.reachDistances,
+    });
   }
 
   /** The matching slots as a list (made once from the bitset when that is what the query had). */
@@ -1094,21 +1193,24 @@ export class SearchIndex {
    * themselves, which keeps the order and bounds the histogram.
    */
   private primaryKeys(matches: Matches): { keys: Int32Array; count: number } | undefined {
-    const { textKeys, distanceRanks } = matches;
+    const { textKeys, distanceRanks, sortKeys } = matches;
     const distanceCount = matches.distanceRankCount ?? 1;
-    if (!textKeys && !distanceRanks) return undefined;
-    const length = (textKeys ?? distanceRanks)!.length;
+    if (!textKeys && !distanceRanks && !sortKeys) return undefined;
+    const length = (textKeys ?? distanceRanks ?? sortKeys)!.length;
     let highestTextKey = 0;
     if (textKeys) {
       for (let i = 0; i < length; i++) {
         if (textKeys[i]! > highestTextKey) highestTextKey = textKeys[i]!;
       }
     }
-    const range = (highestTextKey + 1) * distanceCount;
+    const relevanceRange = (highestTextKey + 1) * distanceCount;
+    const range = relevanceRange * (sortKeys ? (matches.sortKeyCount ?? 1) : 1);
     const combined = (i: number) =>
-      (textKeys ? textKeys[i]! * distanceCount : 0) + (distanceRanks ? distanceRanks[i]! : 0);
+      (sortKeys ? sortKeys[i]! * relevanceRange : 0) +
+      (textKeys ? textKeys[i]! * distanceCount : 0) +
+      (distanceRanks ? distanceRanks[i]! : 0);
     if (range <= 4 * length + 1024) {
-      if (!distanceRanks) return { keys: textKeys!, count: range };
+      if (!distanceRanks && !sortKeys) return { keys: textKeys!, count: range };
       const keys = this.scratch.int32('primary', length);
       for (let i = 0; i < length; i++) keys[i] = combined(i);
       return { keys, count: range };
@@ -1174,6 +1276,7 @@ export class SearchIndex {
       this.settings.attributesForFaceting.includes(facet),
     );
     const limit = params.maxValuesPerFacet ?? DEFAULT_MAX_VALUES_PER_FACET;
+    const byLabel = params.sortFacetValuesBy === 'alpha';
     const facets: SearchResult['facets'] = {};
     const stats: NonNullable<SearchResult['facets_stats']> = {};
     // When most documents match, count the few that do not and subtract them from the totals.
@@ -1189,18 +1292,20 @@ export class SearchIndex {
     for (const facet of facetNames) {
       const column = this.columns.get(facet)!;
       if (matches.all) {
-        facets[facet] = Object.fromEntries(this.topValues(column, column.counts, limit));
+        facets[facet] = Object.fromEntries(this.topValues(column, column.counts, limit, byLabel));
       } else if (misses) {
         const counts = this.scratch.int32('facet-counts', column.values.length);
         counts.set(column.counts.subarray(0, column.values.length));
         tally(column, misses, counts, -1);
-        facets[facet] = Object.fromEntries(this.topValues(column, counts, limit));
+        facets[facet] = Object.fromEntries(this.topValues(column, counts, limit, byLabel));
       } else {
         // Few matches: count into zeros and read back only the values seen.
         const counts = this.scratch.int32('facet-counts', column.values.length).fill(0);
         const seen = new IntList(64);
         tallySeen(column, this.slotsOfMatches(matches), counts, seen);
-        facets[facet] = Object.fromEntries(this.topValues(column, counts, limit, seen.view()));
+        facets[facet] = Object.fromEntries(
+          this.topValues(column, counts, limit, byLabel, seen.view()),
+        );
       }
       if (column.numericDocuments > 0) {
         let numeric: ReturnType<typeof numericStats>;
@@ -1213,11 +1318,15 @@ export class SearchIndex {
     return Object.keys(stats).length > 0 ? { facets, facets_stats: stats } : { facets };
   }
 
-  /** The `limit` most frequent values with a count, ties in localeCompare order. */
+  /**
+   * The `limit` most frequent values with a count, ties in label order; or, `byLabel`, the first
+   * `limit` values with a count in label order (see collation.ts).
+   */
   private topValues(
     column: FacetColumn,
     counts: Int32Array,
     limit: number,
+    byLabel: boolean,
     /** The only values that can have a count, when known. */
     candidates?: Int32Array,
   ): [string, number][] {
@@ -1230,12 +1339,19 @@ export class SearchIndex {
     const consider = (id: number) => {
       const count = counts[id]!;
       if (count > 0 && column.values[id] !== '') {
-        keys[keyCount++] = (most - count) * valueCount + rank[id]!;
+        keys[keyCount++] = (byLabel ? 0 : (most - count) * valueCount) + rank[id]!;
       }
     };
     if (candidates) for (let i = 0; i < candidates.length; i++) consider(candidates[i]!);
     else for (let id = 0; id < valueCount; id++) consider(id);
-    return Array.from(smallestKeys(keys.subarray(0, keyCount), limit), (key) => {
+    const top = smallestKeys(keys.subarray(0, keyCount), limit);
+    if (byLabel) {
+      return Array.from(top, (position) => {
+        const id = column.valueAtRank(position);
+        return [column.values[id]!, counts[id]!];
+      });
+    }
+    return Array.from(top, (key) => {
       const position = key % valueCount;
       return [column.values[column.valueAtRank(position)]!, most - (key - position) / valueCount];
     });

@@ -15,6 +15,12 @@ export interface IndexSettings {
   customRanking: string[];
   /** Attribute that `distinct` groups hits by. */
   attributeForDistinct?: string;
+  /**
+   * Numeric attributes a query may order its hits by (`sortBy`), like Algolia's replicas. Not
+   * facets: they cannot be filtered on or counted, so a private one (a wholesale price) can be
+   * sorted on for those allowed to see it without being probed by anyone else's filters.
+   */
+  sortableAttributes?: string[];
 }
 
 /** The subset of Algolia's search parameters that our widgets send. */
@@ -30,6 +36,18 @@ export interface SearchParams {
   aroundLatLng?: string;
   aroundRadius?: number | 'all';
   distinct?: boolean | number;
+  /**
+   * Algolia's order of facet values: 'count' (default) returns the most frequent values,
+   * 'alpha' the first ones in label order (numbers by value, case ignored), so a refiner listed
+   * by label shows the first values, not the most frequent ones re-sorted.
+   */
+  sortFacetValuesBy?: 'count' | 'alpha';
+  /**
+   * Our extension, the equivalent of querying one of Algolia's sorted replicas: 'asc(attr)' or
+   * 'desc(attr)' of a sortable attribute, or 'asc(_geoDistance)' (nearest first; needs
+   * aroundLatLng). It orders hits before relevance; hits without a value come last.
+   */
+  sortBy?: string;
   /** Searchable attributes to return `_highlightResult` for ('*': all); none by default. */
   attributesToHighlight?: string[];
   highlightPreTag?: string;

@@ -1,4 +1,4 @@
-import { FACET_LIMIT, FACET_SHOW_MORE_LIMIT } from '@bevy/core';
+import { compareLabels, FACET_LIMIT, FACET_SHOW_MORE_LIMIT } from '@bevy/core';
 import {
   Button,
   Checkbox,
@@ -59,6 +59,18 @@ const FacetValue = memo(function FacetValue({
 });
 
 /**
+ * Ticked values first, so one picked through the facet's search stays in view whatever its
+ * place; then by label, numbers by value and case ignored, the order the engine picks the first
+ * values in (the page asks for sortFacetValuesBy 'alpha').
+ */
+function refinedThenByLabel(
+  a: { isRefined: boolean; name: string },
+  b: { isRefined: boolean; name: string },
+): number {
+  return Number(b.isRefined) - Number(a.isRefined) || compareLabels(a.name, b.name);
+}
+
+/**
  * One refiner (spec "Shop page"): the facet's values as checkboxes with their counts, sorted by
  * label, 10 shown and 'Show more' up to 20; a searchable one also searches the facet's values.
  */
@@ -84,7 +96,7 @@ export function RefinementFacet({
     toggleShowMore,
   } = useRefinementList({
     attribute,
-    sortBy: ['name:asc'],
+    sortBy: refinedThenByLabel,
     limit: FACET_LIMIT,
     showMore: true,
     showMoreLimit: FACET_SHOW_MORE_LIMIT,

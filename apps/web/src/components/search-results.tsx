@@ -1,4 +1,4 @@
-import type { BuyerKind, ProductHit } from '@bevy/core';
+import { distanceMiles, type BuyerKind, type LatLng, type ProductHit } from '@bevy/core';
 import { Alert, Center, Loader, SimpleGrid, Text } from '@mantine/core';
 import { memo } from 'react';
 import { useHits, useInstantSearch } from 'react-instantsearch';
@@ -11,6 +11,7 @@ const ResultTile = memo(
   (before, after) =>
     before.buyer === after.buyer &&
     before.unavailable === after.unavailable &&
+    before.awayMiles === after.awayMiles &&
     before.edit === after.edit &&
     sameTileProduct(before.hit, after.hit),
 );
@@ -21,7 +22,16 @@ interface SearchResultsProps {
   emptyMessage: string;
   /** Why a hit cannot reach this buyer, if it cannot: it is still listed, but disabled. */
   unavailableReason?: (hit: ProductHit) => string | null;
+  /** The buyer's location: each tile says how far away its producer is. */
+  origin?: LatLng | null;
+  /** Names the results (e.g. for a skip link to move focus to); the count line carries it. */
+  id?: string;
+  /** The count line, e.g. "12 products"; by default that. */
+  describeCount?: (count: number) => string;
 }
+
+const countProducts = (count: number) =>
+  `${count.toLocaleString('en-US')} ${count === 1 ? 'product' : 'products'}`;
 
 /** Product tiles for the current results, with loading, error and empty states. */
 export function SearchResults({
@@ -29,6 +39,9 @@ export function SearchResults({
   cols,
   emptyMessage,
   unavailableReason,
+  origin,
+  id,
+  describeCount = countProducts,
 }: SearchResultsProps) {
   const { items, results } = useHits<ProductHit & Record<string, unknown>>();
   const { status, error } = useInstantSearch();
@@ -51,10 +64,15 @@ export function SearchResults({
   }
   return (
     <>
-      <Text fz="sm" c="dark.6" role="status" aria-live="polite">
-        {status === 'stalled'
-          ? 'Loading...'
-          : `${results.nbHits.toLocaleString('en-US')} ${results.nbHits === 1 ? 'product' : 'products'}`}
+      <Text
+        fz="sm"
+        c="dark.6"
+        role="status"
+        aria-live="polite"
+        id={id}
+        tabIndex={id ? -1 : undefined}
+      >
+        {status === 'stalled' ? 'Loading...' : describeCount(results.nbHits)}
       </Text>
       {items.length === 0 ? (
         <Text py="xl">{emptyMessage}</Text>
@@ -66,6 +84,7 @@ export function SearchResults({
               hit={hit}
               buyer={buyer}
               unavailable={unavailableReason?.(hit) ?? null}
+              awayMiles={origin && hit._geoloc ? distanceMiles(hit._geoloc, origin) : null}
             />
           ))}
         </SimpleGrid>

@@ -1,4 +1,4 @@
-import type { BuyerKind } from '@bevy/core';
+import { compareLabels, type BuyerKind } from '@bevy/core';
 import {
   highlightText,
   SearchIndex,
@@ -16,10 +16,24 @@ import {
   projectForBuyer,
   type ProductDocument,
 } from './product-documents';
+import { engineSortFor, PRODUCT_SORTS, type ProductSort } from './product-sort-keys';
 import { requestEcho, toEngineParams, type SearchRequest } from './search-request';
 
-/** Index names clients may use; the original's hosted-search name is kept as an alias. */
-export const PRODUCT_INDEX_NAMES = new Set(['products', 'Production Index']);
+const PRODUCT_INDEX = 'products';
+/** Algolia-style replica names, one per sort: products_price_asc, products_newest, ... */
+const SORTED_PRODUCT_INDEXES = new Map<string, ProductSort>(
+  PRODUCT_SORTS.map((sort) => [`${PRODUCT_INDEX}_${sort}`, sort]),
+);
+
+/**
+ * Index names clients may use: the products (the original's hosted-search name is kept as an
+ * alias) and their sorted replicas.
+ */
+export const PRODUCT_INDEX_NAMES = new Set([
+  PRODUCT_INDEX,
+  'Production Index',
+  ...SORTED_PRODUCT_INDEXES.keys(),
+]);
 
 /** The facet whose value search is answered from the business index. */
 const PRODUCED_BY = 'Produced By';
@@ -108,7 +122,10 @@ export class ProductSearch {
     request: SearchRequest,
     buyer: BuyerKind,
   ): SearchResult & { index: string; params: string } {
-    const result = this.index.search(toEngineParams(request.params));
+    const sort = SORTED_PRODUCT_INDEXES.get(request.indexName);
+    const params = toEngineParams(request.params);
+    const sortBy = sort && engineSortFor(sort, buyer, params.aroundLatLng !== undefined);
+    const result = this.index.search({ ...params, ...(sortBy ? { sortBy } : {}) });
     return {
       ...result,
       hits: result.hits.map((hit) => projectForBuyer(hit, buyer)),
@@ -165,7 +182,11 @@ export class ProductSearch {
         const highlighted = highlightText(value, { words, lastIsPrefix: true }, tags).value;
         return [{ value, count, highlighted }];
       })
-      .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value))
+      .sort((a, b) =>
+        request.params.sortFacetValuesBy === 'alpha'
+          ? compareLabels(a.value, b.value)
+          : b.count - a.count || compareLabels(a.value, b.value),
+      )
       .slice(0, request.params.maxFacetHits ?? DEFAULT_MAX_FACET_HITS);
     return {
       facetHits,

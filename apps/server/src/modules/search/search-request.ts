@@ -41,6 +41,7 @@ const searchParamsSchema = z
     aroundLatLng: z.string().max(100).optional(),
     aroundRadius: z.union([z.literal('all'), z.coerce.number().positive()]).optional(),
     distinct: booleanish.optional(),
+    sortFacetValuesBy: z.enum(['count', 'alpha']).optional(),
     facetName: z.string().max(200).optional(),
     facetQuery: z.string().max(SEARCH_QUERY_MAX_LENGTH).optional(),
     maxFacetHits: z.coerce.number().int().min(1).max(FACET_VALUE_SEARCH_MAX).optional(),
@@ -101,6 +102,7 @@ export function toEngineParams(params: SearchRequest['params']): SearchParams {
     aroundLatLng: params.aroundLatLng,
     aroundRadius: params.aroundRadius,
     distinct: params.distinct,
+    sortFacetValuesBy: params.sortFacetValuesBy,
     // Algolia highlights every searchable attribute unless told which.
     attributesToHighlight: listOf(params.attributesToHighlight) ?? ['*'],
     highlightPreTag: params.highlightPreTag,

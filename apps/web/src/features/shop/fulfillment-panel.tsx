@@ -2,6 +2,7 @@ import { PICKUP_RADIUS_MILES, type BuyerKind, type FulfillmentMode } from '@bevy
 import { Radio, Slider, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { ZipLocation } from '../../lib/use-zip-location';
+import classes from './fulfillment-panel.module.css';
 
 interface FulfillmentPanelProps {
   buyer: BuyerKind;
@@ -59,6 +60,7 @@ export function FulfillmentPanel(props: FulfillmentPanelProps) {
         inputMode="numeric"
         autoComplete="postal-code"
         maxLength={10}
+        classNames={{ input: classes.zipInput }}
       />
       {mode === 'pickup' ? (
         <div>

@@ -1,21 +1,15 @@
 import {
-  deliveryRefusal,
-  describeDeliveryRefusal,
   fulfillmentSearchFilter,
   milesToMeters,
-  PICKUP_RADIUS_MILES,
   SEARCH_STALLED_DELAY_MS,
   SHOP_HITS_PER_PAGE,
   type FulfillmentMode,
-  type ProductHit,
 } from '@bevy/core';
 import { Box, Center, Container, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
-import { useRef, useState } from 'react';
+import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
+import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
 import { Configure, InstantSearch } from 'react-instantsearch';
-import { Navigate } from 'react-router';
-import { ClearRefinements } from '../../components/clear-refinements';
-import { RefinementFacet } from '../../components/refinement-facet';
+import { Navigate, useLocation } from 'react-router';
 import { SearchBox } from '../../components/search-box';
 import { SearchPagination } from '../../components/search-pagination';
 import { SearchResults } from '../../components/search-results';
@@ -23,8 +17,19 @@ import { PRODUCT_INDEX, useSearchClient } from '../../lib/search-client';
 import { siteConfig } from '../../lib/site-config';
 import { useBuyerKind, useMe } from '../../lib/use-me';
 import { useZipLocation } from '../../lib/use-zip-location';
+import { CurrentRefinementChips } from './current-refinement-chips';
+import { FiltersDrawer } from './filters-drawer';
 import { FulfillmentPanel } from './fulfillment-panel';
 import { ProducerSearch } from './producer-search';
+import { SHOP_REFINEMENT_LABELS, ShopRefiners, VirtualShopRefiners } from './shop-refiners';
+import { parseShopRoute, routeToIndexUiState, type FulfilmentChoice } from './shop-url-state';
+import { ShopUrlSync } from './shop-url-sync';
+import { SortSelect } from './sort-select';
+
+// Only delivery needs it, and only below the results.
+const UndeliverableProducts = lazy(() =>
+  import('./undeliverable-products').then((m) => ({ default: m.UndeliverableProducts })),
+);
 
 interface ShopPageProps {
   /**
@@ -34,134 +39,199 @@ interface ShopPageProps {
   redirectWholesaleBuyers?: boolean;
 }
 
-/** Spec "Shop page": the refiners, in its order. */
-function ShopRefiners() {
-  return (
-    <Stack gap="md" component="section" aria-labelledby="refine-heading">
-      <Group justify="space-between" align="center">
-        <Title order={2} fz="lg" id="refine-heading">
-          Refine
-        </Title>
-        <ClearRefinements />
-      </Group>
-      <RefinementFacet attribute="Beverage Type" title="Beverage Type" />
-      <RefinementFacet attribute="Closure Style" title="Closure Style" />
-      <RefinementFacet attribute="Format" title="Format" />
-      <RefinementFacet attribute="Produced By" title="Produced By" searchable />
-      <RefinementFacet attribute="Varietal" title="Varietal" searchable />
-      <RefinementFacet attribute="Vintage" title="Vintage" searchable />
-      <RefinementFacet attribute="Volume" title="Volume (in ml)" formatValue={(ml) => `${ml} ml`} />
-    </Stack>
-  );
-}
-
 /** What an empty result says, by fulfilment choice and whether a ZIP code is known. */
 const EMPTY_MESSAGE: Record<FulfillmentMode, (located: boolean) => string> = {
   pickup: (located) =>
     located
       ? 'No products match here. Try a larger pickup distance or a different search.'
       : 'No products match your search. Try different words.',
-  delivery: () => 'No producer that delivers matches your search. Try different words.',
+  delivery: (located) =>
+    located
+      ? 'No producer that delivers to you matches your search. Try different words.'
+      : 'No producer that delivers matches your search. Try different words.',
   ship: (located) =>
     located
       ? 'No producer licensed to ship to your state matches your search.'
       : 'No products match your search. Try different words.',
 };
 
+/** Mantine's "md" breakpoint: below it the filters move into a drawer. */
+const WIDE_SCREEN = '(min-width: 62em)';
+const RESULTS_ID = 'shop-results';
+
+/** "Skip to results": focuses the results' count line, right before the first product. */
+function SkipToResults() {
+  return (
+    <a
+      href={`#${RESULTS_ID}`}
+      className="skip-link"
+      onClick={(event) => {
+        const target = document.getElementById(RESULTS_ID);
+        if (!target) return;
+        // Focus moves without a "#..." in the address, which holds the search.
+        event.preventDefault();
+        target.focus();
+        target.scrollIntoView({ block: 'start' });
+      }}
+    >
+      Skip to results
+    </a>
+  );
+}
+
 export function ShopPage({ redirectWholesaleBuyers = false }: ShopPageProps) {
   useDocumentTitle(`Shop · ${siteConfig.siteName}`);
   const searchClient = useSearchClient();
   const { me } = useMe();
   const buyer = useBuyerKind();
-  const [mode, setMode] = useState<FulfillmentMode>('pickup');
-  const [zip, setZip] = useState('');
-  const [radiusMiles, setRadiusMiles] = useState<number>(PICKUP_RADIUS_MILES.default);
+  const { search } = useLocation();
+  // The address holds the search (see shop-url-state.ts); it is read once, then kept in step.
+  const [initialRoute] = useState(() => parseShopRoute(search));
+  const [initialUiState] = useState(() => ({
+    [PRODUCT_INDEX]: routeToIndexUiState(initialRoute, PRODUCT_INDEX),
+  }));
+  const [mode, setMode] = useState<FulfillmentMode>(initialRoute.mode);
+  const [zip, setZip] = useState(initialRoute.zip);
+  const [radiusMiles, setRadiusMiles] = useState<number>(initialRoute.radiusMiles);
+  const restoreFulfilment = useCallback((choice: FulfilmentChoice) => {
+    setMode(choice.mode);
+    setZip(choice.zip);
+    setRadiusMiles(choice.radiusMiles);
+  }, []);
   const { location, error: zipError } = useZipLocation(zip);
+  const wide = useMediaQuery(WIDE_SCREEN, true, { getInitialValueInEffect: false });
   const resultsTop = useRef<HTMLHeadingElement>(null);
 
   if (redirectWholesaleBuyers && me?.seesWholesalePricing) {
     return <Navigate to="/dashboard" replace />;
   }
+  const located = location !== null && mode !== 'ship';
+
+  const filters = (
+    <Stack gap="xl">
+      <FulfillmentPanel
+        buyer={buyer}
+        mode={mode}
+        onModeChange={setMode}
+        zip={zip}
+        onZipChange={setZip}
+        zipError={zipError}
+        location={location}
+        radiusMiles={radiusMiles}
+        onRadiusChange={setRadiusMiles}
+      />
+      <ShopRefiners />
+      {searchClient ? <ProducerSearch searchClient={searchClient} buyer={buyer} /> : null}
+    </Stack>
+  );
+
+  let content: ReactNode;
+  if (!searchClient) {
+    content = (
+      <Center py="xl" role="status">
+        <Loader size="sm" aria-hidden />
+        <Box ml="sm">
+          <Text>Loading...</Text>
+        </Box>
+      </Center>
+    );
+  } else {
+    content = (
+      <InstantSearch
+        searchClient={searchClient}
+        indexName={PRODUCT_INDEX}
+        initialUiState={initialUiState}
+        future={{ preserveSharedStateOnUnmount: true }}
+        stalledSearchDelay={SEARCH_STALLED_DELAY_MS}
+      >
+        <ShopUrlSync
+          productIndex={PRODUCT_INDEX}
+          fulfilment={{ mode, zip, radiusMiles }}
+          onRestoreFulfilment={restoreFulfilment}
+        />
+        <Configure
+          hitsPerPage={SHOP_HITS_PER_PAGE}
+          // Refiners list their first values by label (spec), so the engine picks those.
+          sortFacetValuesBy="alpha"
+          filters={fulfillmentSearchFilter(mode, buyer, location?.state ?? null, located)}
+          {...(located
+            ? {
+                aroundLatLng: `${location.lat},${location.lng}`,
+                // Pickup keeps producers within the distance; delivery keeps those whose own
+                // delivery radius reaches the buyer (the filter above), nearest first.
+                aroundRadius:
+                  mode === 'pickup' ? Math.round(milesToMeters(radiusMiles)) : ('all' as const),
+              }
+            : {})}
+        />
+        {wide ? null : <VirtualShopRefiners />}
+        <Grid gap="xl">
+          {wide ? <Grid.Col span={{ base: 12, md: 3 }}>{filters}</Grid.Col> : null}
+          <Grid.Col span={{ base: 12, md: 9 }}>
+            <Stack gap="sm" component="section" aria-labelledby="results-heading">
+              <Title
+                order={2}
+                fz="lg"
+                id="results-heading"
+                ref={resultsTop}
+                // On phones the search box says it all, and the first products move up.
+                className={wide ? undefined : 'visually-hidden-below-sm'}
+              >
+                Products
+              </Title>
+              <SearchBox
+                label="Search products"
+                placeholder="Search by name, producer, varietal…"
+              />
+              <Group gap="sm" align="flex-end" justify="space-between" wrap="nowrap">
+                {wide ? null : <FiltersDrawer>{filters}</FiltersDrawer>}
+                <Box style={{ flex: '1 1 auto' }} maw={240}>
+                  <SortSelect
+                    productIndex={PRODUCT_INDEX}
+                    distanceKnown={located}
+                    distancePossible={mode !== 'ship' && zip.trim() !== ''}
+                  />
+                </Box>
+              </Group>
+              <CurrentRefinementChips labels={SHOP_REFINEMENT_LABELS} />
+              <SearchResults
+                id={RESULTS_ID}
+                buyer={buyer}
+                emptyMessage={EMPTY_MESSAGE[mode](location !== null)}
+                origin={located ? location : null}
+                describeCount={
+                  mode === 'delivery'
+                    ? (count) =>
+                        `${count.toLocaleString('en-US')} ${count === 1 ? 'product' : 'products'} can be delivered${location ? ` to ${location.zip}` : ''}`
+                    : undefined
+                }
+              />
+              <SearchPagination
+                onPageChange={() => resultsTop.current?.scrollIntoView({ block: 'start' })}
+              />
+              {mode === 'delivery' ? (
+                <Suspense fallback={null}>
+                  <UndeliverableProducts
+                    productIndex={PRODUCT_INDEX}
+                    buyer={buyer}
+                    location={location}
+                  />
+                </Suspense>
+              ) : null}
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      </InstantSearch>
+    );
+  }
 
   return (
-    <Container size="xl" py="lg">
-      <Title order={1} mb="md">
+    <Container size="xl" py={{ base: 'sm', sm: 'lg' }}>
+      <SkipToResults />
+      <Title order={1} mb="md" fz={{ base: 24, sm: 34 }}>
         Shop wine, beer, cider, spirits and more
       </Title>
-      {searchClient ? (
-        <InstantSearch
-          searchClient={searchClient}
-          indexName={PRODUCT_INDEX}
-          future={{ preserveSharedStateOnUnmount: true }}
-          stalledSearchDelay={SEARCH_STALLED_DELAY_MS}
-        >
-          <Configure
-            hitsPerPage={SHOP_HITS_PER_PAGE}
-            filters={fulfillmentSearchFilter(mode, buyer, location?.state ?? null)}
-            {...(location && mode !== 'ship'
-              ? {
-                  aroundLatLng: `${location.lat},${location.lng}`,
-                  // Pickup keeps producers within the distance; delivery lists everyone who
-                  // delivers, nearest first, and disables those out of range.
-                  aroundRadius:
-                    mode === 'pickup' ? Math.round(milesToMeters(radiusMiles)) : ('all' as const),
-                }
-              : {})}
-          />
-          <Grid gap="xl">
-            <Grid.Col span={{ base: 12, md: 3 }}>
-              <Stack gap="xl">
-                <FulfillmentPanel
-                  buyer={buyer}
-                  mode={mode}
-                  onModeChange={setMode}
-                  zip={zip}
-                  onZipChange={setZip}
-                  zipError={zipError}
-                  location={location}
-                  radiusMiles={radiusMiles}
-                  onRadiusChange={setRadiusMiles}
-                />
-                <ShopRefiners />
-                <ProducerSearch searchClient={searchClient} buyer={buyer} />
-              </Stack>
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 9 }}>
-              <Stack gap="sm" component="section" aria-labelledby="results-heading">
-                <Title order={2} fz="lg" id="results-heading" ref={resultsTop}>
-                  Products
-                </Title>
-                <SearchBox
-                  label="Search products"
-                  placeholder="Search by name, producer, varietal…"
-                />
-                <SearchResults
-                  buyer={buyer}
-                  emptyMessage={EMPTY_MESSAGE[mode](location !== null)}
-                  unavailableReason={
-                    mode === 'delivery'
-                      ? (hit: ProductHit) => {
-                          const refusal = deliveryRefusal(hit, buyer, location);
-                          return refusal ? describeDeliveryRefusal(refusal) : null;
-                        }
-                      : undefined
-                  }
-                />
-                <SearchPagination
-                  onPageChange={() => resultsTop.current?.scrollIntoView({ block: 'start' })}
-                />
-              </Stack>
-            </Grid.Col>
-          </Grid>
-        </InstantSearch>
-      ) : (
-        <Center py="xl" role="status">
-          <Loader size="sm" aria-hidden />
-          <Box ml="sm">
-            <Text>Loading...</Text>
-          </Box>
-        </Center>
-      )}
+      {content}
     </Container>
   );
 }

@@ -1,0 +1,89 @@
+import type { Middleware, UiState } from 'instantsearch.js';
+import { useEffect, useRef } from 'react';
+import { useInstantSearch } from 'react-instantsearch';
+import { useLocation, useNavigate } from 'react-router';
+import {
+  formatShopRoute,
+  indexUiStateToRoute,
+  isTypingChange,
+  parseShopRoute,
+  routeToIndexUiState,
+  sameFulfilmentInAddress,
+  type FulfilmentChoice,
+} from './shop-url-state';
+
+/**
+ * Keeps the shop's address in step with its search (query, refiners, page, sort) and the
+ * fulfilment choice, through React Router so Back and Forward restore them. InstantSearch's own
+ * `routing` is not used: its router brings the qs package into the shop's first download (see
+ * lib/instantsearch-routing-disabled.ts), and it knows nothing of the fulfilment choice.
+ */
+export function ShopUrlSync({
+  productIndex,
+  fulfilment,
+  onRestoreFulfilment,
+}: {
+  productIndex: string;
+  fulfilment: FulfilmentChoice;
+  /** Back or Forward reached an address with another fulfilment choice. */
+  onRestoreFulfilment: (fulfilment: FulfilmentChoice) => void;
+}) {
+  const { addMiddlewares, setIndexUiState, indexUiState } = useInstantSearch();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const latest = useRef({ fulfilment, navigate, indexUiState, onRestoreFulfilment });
+  useEffect(() => {
+    latest.current = { fulfilment, navigate, indexUiState, onRestoreFulfilment };
+  });
+  /** The query string this page wrote last: any other one came from Back, Forward or a link. */
+  const written = useRef(location.search);
+
+  const write = useRef((state: UiState[string] | undefined) => {
+    const { fulfilment: choice, navigate: go } = latest.current;
+    const search = formatShopRoute(indexUiStateToRoute(state, choice, productIndex));
+    const current = window.location.search;
+    if (search === current || (search === '' && current === '?')) return;
+    written.current = search;
+    void go(
+      { search, hash: window.location.hash },
+      // Only the query changes: the reader stays where they are (lib/scroll-restoration.ts).
+      { replace: isTypingChange(current, search) },
+    );
+  });
+
+  useEffect(() => {
+    const middleware: Middleware = () => ({
+      $$type: 'bevy.shop-url',
+      onStateChange: ({ uiState }) => write.current(uiState[productIndex]),
+      subscribe: () => {},
+      unsubscribe: () => {},
+    });
+    return addMiddlewares(middleware);
+  }, [addMiddlewares, productIndex]);
+
+  // A new fulfilment choice goes into the address too, unless it came from the address (the
+  // first render, or Back and Forward restoring it).
+  const { mode, zip, radiusMiles } = fulfilment;
+  useEffect(() => {
+    const inAddress = parseShopRoute(window.location.search);
+    if (sameFulfilmentInAddress({ mode, zip, radiusMiles }, inAddress)) return;
+    write.current(latest.current.indexUiState);
+  }, [mode, zip, radiusMiles]);
+
+  // Back, Forward (or a link to the shop) changed the address: show what it says.
+  useEffect(() => {
+    if (location.search === written.current) return;
+    written.current = location.search;
+    const route = parseShopRoute(location.search);
+    const restored = { mode: route.mode, zip: route.zip, radiusMiles: route.radiusMiles };
+    // Set before the search state, whose change writes the address from it.
+    latest.current.fulfilment = restored;
+    latest.current.onRestoreFulfilment(restored);
+    setIndexUiState((previous) => ({
+      ...routeToIndexUiState(route, productIndex),
+      ...(previous.configure ? { configure: previous.configure } : {}),
+    }));
+  }, [location.search, productIndex, setIndexUiState]);
+
+  return null;
+}
