@@ -8,6 +8,7 @@ import {
 } from './contact';
 import { RESERVED_BUSINESS_SLUGS } from './business';
 import { US_ZIP_PATTERN } from './geo';
+import { FEE_LIMITS } from './fulfillment-fees';
 import { INVOICE_TERMS_DAYS } from './invoice-terms';
 import { DELIVERY_RADIUS_MILES } from './limits';
 import { siteImagePath } from './site-images';
@@ -127,6 +128,85 @@ export const businessUpdateSchema = z
   })
   .partial();
 export type BusinessUpdate = z.infer<typeof businessUpdateSchema>;
+
+const dollarRange = (max: number) => `Use $0 to $${(max / 100).toLocaleString('en-US')}.`;
+
+/** An amount in whole cents from 0 to `max`; the form sends dollars × 100. */
+const cents = (max: number) =>
+  z
+    .number({ error: 'Enter an amount in dollars, like 5 or 4.50.' })
+    .int('Use whole cents.')
+    .min(0, dollarRange(max))
+    .max(max, dollarRange(max));
+
+/** A whole number of `unit` from 1 to `max`. */
+const count = (unit: string, max: number) =>
+  z
+    .number({ error: `Enter a whole number of ${unit}.` })
+    .int(`Use a whole number of ${unit}.`)
+    .min(1, `Use 1 to ${max} ${unit}.`)
+    .max(max, `Use 1 to ${max} ${unit}.`);
+
+/** At most FEE_LIMITS.maxBands bands, each reaching farther (by `field`) than the one before. */
+const bands = <Band extends Record<Field, number>, Field extends string>(
+  band: z.ZodType<Band>,
+  field: Field,
+  message: string,
+) =>
+  z
+    .array(band)
+    .max(FEE_LIMITS.maxBands, `Use at most ${FEE_LIMITS.maxBands}.`)
+    .superRefine((list, context) => {
+      list.forEach((entry, index) => {
+        if (index > 0 && entry[field] <= list[index - 1]![field]) {
+          context.addIssue({ code: 'custom', path: [index, field], message });
+        }
+      });
+    });
+
+/**
+ * A producer's delivery and shipping fees and minimums (decision 014), replaced whole: the
+ * seller's form and the server check them with this one schema.
+ */
+export const fulfillmentFeesSchema = z
+  .object({
+    delivery_fee_bands: bands(
+      z.object({
+        within_miles: count('miles', DELIVERY_RADIUS_MILES.max),
+        fee_cents: cents(FEE_LIMITS.maxFeeCents),
+      }),
+      'within_miles',
+      'Each band must reach farther than the one before.',
+    ),
+    delivery_minimum_cents: cents(FEE_LIMITS.maxMinimumCents),
+    shipping_rates: bands(
+      z.object({
+        up_to_bottles: count('bottles', FEE_LIMITS.maxBottles),
+        fee_cents: cents(FEE_LIMITS.maxFeeCents),
+      }),
+      'up_to_bottles',
+      'Each rate must cover more bottles than the one before.',
+    ),
+    shipping_extra_per_dozen_cents: cents(FEE_LIMITS.maxFeeCents),
+    shipping_surcharge_cents: cents(FEE_LIMITS.maxFeeCents),
+    shipping_surcharge_states: shipToStates,
+    free_shipping_over_cents: z
+      .number({ error: 'Enter an amount in dollars, like 150.' })
+      .int('Use whole cents.')
+      .min(1, 'Use more than $0, or leave it empty for no free shipping.')
+      .max(FEE_LIMITS.maxThresholdCents, 'Use at most $10,000.')
+      .nullable(),
+  })
+  .superRefine((fees, context) => {
+    if (fees.shipping_surcharge_cents > 0 && fees.shipping_surcharge_states.length === 0) {
+      context.addIssue({
+        code: 'custom',
+        path: ['shipping_surcharge_states'],
+        message: 'Choose the states the surcharge applies to.',
+      });
+    }
+  });
+export type FulfillmentFeesInput = z.infer<typeof fulfillmentFeesSchema>;
 
 /** A state typed as its code ("or") or name ("Oregon") -> its postal code. */
 function stateCode(value: string): UsStateCode | undefined {

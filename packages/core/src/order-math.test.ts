@@ -71,10 +71,25 @@ describe('order arithmetic', () => {
     ).toEqual({
       subtotal: 20_900,
       taxAndFees: 2_090,
+      fulfillmentFee: 0,
       total: 22_990,
       commission: 1_672,
       payout: 21_318,
     });
+  });
+
+  it('adds a fulfilment fee to the total and the payout, untaxed and without commission', () => {
+    expect(
+      orderTotals([{ unitPrice: 2_950, quantity: 2 }], percentToMillionths('10'), 500),
+    ).toEqual({
+      subtotal: 5_900,
+      taxAndFees: 590,
+      fulfillmentFee: 500,
+      total: 6_990,
+      commission: 472,
+      payout: 6_518,
+    });
+    expect(() => orderTotals([{ unitPrice: 100, quantity: 1 }], 0, -1)).toThrow(RangeError);
   });
 
   it('refuses fractional, negative or zero quantities and fractional prices', () => {

@@ -45,18 +45,28 @@ export function commissionOf(subtotal: Cents): Cents {
 }
 
 /**
- * What refunding `amount` more of an order's subtotal gives back to the buyer: the total of what
- * was kept before, less the total of what is kept after, each rounded as placed (decision 009),
- * so that refunding everything returns exactly the total. Used by the ledger and by the page
- * that shows a seller the refund before it is made.
+ * What refunding `amount` more of an order's product subtotal gives back to the buyer: the total
+ * of what was kept before, less the total of what is kept after, each rounded as placed (decision
+ * 009). The fulfilment fee (decision 014) stays in what is kept while any product is kept, so a
+ * partial refund never returns it and refunding everything returns exactly the total, fee
+ * included. The fee is read from the order itself: what its total holds beyond the products and
+ * their tax + fees. Used by the ledger and by the page that shows a seller the refund before it is
+ * made.
  */
 export function refundDue(
   order: { subtotal: Cents; total: Cents; taxRate: RateMillionths },
   already: { refundedSubtotal: Cents; refunded: Cents },
   amount: Cents,
 ): Cents {
-  const keptSubtotal = order.subtotal - already.refundedSubtotal - amount;
-  return order.total - (keptSubtotal + percentOf(keptSubtotal, order.taxRate)) - already.refunded;
+  const refundable = order.subtotal - already.refundedSubtotal;
+  if (!Number.isSafeInteger(amount) || amount < 0 || amount > refundable) {
+    throw new RangeError(`Cannot refund ${amount} of ${refundable} cents still refundable.`);
+  }
+  const fulfillmentFee = order.total - order.subtotal - percentOf(order.subtotal, order.taxRate);
+  const keptSubtotal = refundable - amount;
+  const kept =
+    keptSubtotal === 0 ? 0 : keptSubtotal + percentOf(keptSubtotal, order.taxRate) + fulfillmentFee;
+  return order.total - kept - already.refunded;
 }
 
 export interface PricedLine {
@@ -69,7 +79,9 @@ export interface OrderTotals {
   subtotal: Cents;
   /** The producer's tax + fees rate applied to the subtotal. */
   taxAndFees: Cents;
-  /** What the buyer pays for this producer's order. */
+  /** The delivery or shipping fee (decision 014): no tax + fees on it, no commission. */
+  fulfillmentFee: Cents;
+  /** What the buyer pays for this producer's order: subtotal + tax and fees + fulfilment fee. */
   total: Cents;
   /** The marketplace's 8% of the subtotal (not of tax + fees). */
   commission: Cents;
@@ -77,8 +89,15 @@ export interface OrderTotals {
   payout: Cents;
 }
 
-/** The totals of one producer's order. */
-export function orderTotals(lines: readonly PricedLine[], taxRate: RateMillionths): OrderTotals {
+/** The totals of one producer's order, with its delivery or shipping fee (0 for pickup). */
+export function orderTotals(
+  lines: readonly PricedLine[],
+  taxRate: RateMillionths,
+  fulfillmentFee: Cents = 0,
+): OrderTotals {
+  if (!Number.isSafeInteger(fulfillmentFee) || fulfillmentFee < 0) {
+    throw new RangeError(`Not a fee in whole cents: ${fulfillmentFee}`);
+  }
   let subtotal = 0;
   for (const { unitPrice, quantity } of lines) {
     if (!Number.isSafeInteger(unitPrice) || unitPrice < 0) {
@@ -92,6 +111,6 @@ export function orderTotals(lines: readonly PricedLine[], taxRate: RateMillionth
   if (!Number.isSafeInteger(subtotal * 1_000_000)) throw new RangeError('Order too large');
   const taxAndFees = percentOf(subtotal, taxRate);
   const commission = commissionOf(subtotal);
-  const total = subtotal + taxAndFees;
-  return { subtotal, taxAndFees, total, commission, payout: total - commission };
+  const total = subtotal + taxAndFees + fulfillmentFee;
+  return { subtotal, taxAndFees, fulfillmentFee, total, commission, payout: total - commission };
 }

@@ -1,4 +1,5 @@
 import type { FulfillmentOffer } from './fulfillment';
+import type { FulfillmentFees } from './fulfillment-fees';
 import type { PriceTier } from './pricing';
 
 /**
@@ -30,4 +31,13 @@ export interface ProductHit extends FulfillmentOffer {
   _geoloc: { lat: number; lng: number } | null;
   retailPricing: PriceTier[];
   wholesalePricing: PriceTier[];
+}
+
+/**
+ * A product hit with its producer's delivery and shipping fees, for the tile's fulfilment line
+ * (decision 014). The cart keeps hits without them: checkout reads the fees from the database.
+ */
+export interface ProductHitWithFees extends ProductHit {
+  /** Absent only from a search index built before fees. */
+  fulfillment_fees?: FulfillmentFees;
 }

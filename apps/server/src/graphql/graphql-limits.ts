@@ -348,7 +348,7 @@ function listArgumentLength(args: Record<string, unknown>): number | undefined {
 /**
  * One per field, so a cost is roughly the number of values in the answer. A list field multiplies
  * the cost of what it selects by its size: its `limit`-like argument, else the length of a list
- * argument (`ids: [1, 2, 3]`), else DEFAULT_LIST_SIZE. A field returning one object (such as a
+ * argument (`ids: [1, 2, 3]`), else DEFAULT_LIST_SIZE, and at most the field's `maxItems`. A field returning one object (such as a
  * page `{ total orders { … } }` or `cartCatalogue(productIds) { products { … } }`) sizes the list
  * inside it the same way, in place of the default.
  */
@@ -356,7 +356,11 @@ function estimateFieldCost({ field, args, childComplexity }: ComplexityEstimator
   const limit = sizeArgument(args);
   const listLength = listArgumentLength(args);
   if (isListType(getNullableType(field.type))) {
-    return 1 + (limit ?? listLength ?? DEFAULT_LIST_SIZE) * childComplexity;
+    const size = limit ?? listLength ?? DEFAULT_LIST_SIZE;
+    // A list the schema bounds (extensions.maxItems, e.g. a producer's three fee bands) is
+    // never longer than that, whatever the request says.
+    const bound = field.extensions?.maxItems;
+    return 1 + (typeof bound === 'number' ? Math.min(size, bound) : size) * childComplexity;
   }
   if (limit !== undefined) return 1 + (childComplexity * limit) / DEFAULT_LIST_SIZE;
   if (listLength !== undefined && listLength > DEFAULT_LIST_SIZE) {

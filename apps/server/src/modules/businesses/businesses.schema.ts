@@ -2,6 +2,7 @@ import { builder } from '../../graphql/builder';
 import {
   addressUpdateSchema,
   businessUpdateSchema,
+  fulfillmentFeesSchema,
   newBusinessSchema,
 } from '@bevy/core/business-schemas';
 import type { RequestContext } from '../../graphql/context';
@@ -28,11 +29,14 @@ import {
   listBusinessesBySlug,
   replaceBusinessTags,
   updateAddressFields,
+  updateBusinessFees,
   updateBusinessFields,
   valuesFromSetForm,
   type AddressRow,
   type BusinessRow,
 } from './businesses.service';
+import { fulfillmentFeesOf } from './fulfillment-offer';
+import { FulfillmentFeesInput, FulfillmentFeesType } from './fulfillment-fees.schema';
 
 export const AddressType = builder.objectRef<AddressRow>('Address');
 
@@ -124,6 +128,11 @@ BusinessType.implement({
     ),
     ship_to_states: t.exposeStringList('ship_to_states', {
       description: 'Postal codes of the US states the business is licensed to ship to.',
+    }),
+    fulfillmentFees: t.field({
+      type: FulfillmentFeesType,
+      description: 'What delivery and shipping cost from this producer, and its delivery minimum.',
+      resolve: (business) => fulfillmentFeesOf(business),
     }),
     pickup_hours: t.string({
       ...nullableString('pickup_hours'),
@@ -276,6 +285,26 @@ builder.mutationFields((t) => ({
       const parsed = businessUpdateSchema.safeParse(valuesFromSetForm(args.update));
       if (!parsed.success) throw fromZodError(parsed.error);
       const updated = await updateBusinessFields(ctx, business.id, parsed.data);
+      await ctx.search.refreshBusiness(ctx.db, business.id);
+      return updated;
+    },
+  }),
+  updateFulfillmentFees: t.field({
+    type: BusinessType,
+    description:
+      'Replaces the delivery and shipping fees and minimums of a business; members only. Bad ' +
+      'values are refused with BAD_USER_INPUT and an error per field (e.g. ' +
+      '"delivery_fee_bands.1.within_miles").',
+    args: {
+      slug: t.arg.string({ required: true }),
+      fees: t.arg({ type: FulfillmentFeesInput, required: true }),
+    },
+    resolve: async (_root, args, ctx) => {
+      const business = await businessForMember(ctx, args.slug);
+      const parsed = fulfillmentFeesSchema.safeParse(args.fees);
+      if (!parsed.success) throw fromZodError(parsed.error);
+      const updated = await updateBusinessFees(ctx, business.id, parsed.data);
+      // The product tiles show the terms.
       await ctx.search.refreshBusiness(ctx.db, business.id);
       return updated;
     },

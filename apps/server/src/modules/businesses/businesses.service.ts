@@ -2,6 +2,7 @@ import { RESERVED_BUSINESS_SLUGS, slugFromName } from '@bevy/core';
 import {
   type AddressUpdate,
   type BusinessUpdate,
+  type FulfillmentFeesInput,
   type newBusinessSchema,
 } from '@bevy/core/business-schemas';
 import { and, asc, eq, inArray, isNotNull, like, or } from 'drizzle-orm';
@@ -122,6 +123,20 @@ export async function updateBusinessFields(
   const [row] = await ctx.db
     .update(businesses)
     .set(values)
+    .where(eq(businesses.id, businessId))
+    .returning();
+  return row!;
+}
+
+/** Replaces a business's delivery and shipping fees (already authorised and checked). */
+export async function updateBusinessFees(
+  ctx: Pick<RequestContext, 'db'>,
+  businessId: number,
+  fees: FulfillmentFeesInput,
+): Promise<BusinessRow> {
+  const [row] = await ctx.db
+    .update(businesses)
+    .set({ ...fees, updated_at: new Date() })
     .where(eq(businesses.id, businessId))
     .returning();
   return row!;

@@ -27,6 +27,11 @@ export interface PlacedOrderView {
   fulfillmentAddress: OrderAddress | null;
   subtotalCents: Cents;
   taxAndFeesCents: Cents;
+  /**
+   * The delivery or shipping fee (decision 014); absent from answers stored before fees, which
+   * had none.
+   */
+  fulfillmentFeeCents?: Cents;
   totalCents: Cents;
   /** 'invoice': the buyer pays the producer directly by the due date; 'card': in the charge. */
   paymentMethod: PaymentMethod;

@@ -2,6 +2,7 @@ import {
   CHECKOUT_LIMITS,
   deliveryRefusal,
   describeDeliveryRefusal,
+  feeFor,
   formatCents,
   fulfillmentFlagFor,
   invoiceDueOn,
@@ -12,6 +13,7 @@ import {
   US_STATES,
   type BuyerKind,
   type Cents,
+  type FulfillmentFees,
   type FulfillmentOffer,
   type FulfillmentMode,
   type LatLng,
@@ -21,7 +23,11 @@ import {
   type PriceTier,
   type UsStateCode,
 } from '@bevy/core';
-import type { OrderAddress, PlaceOrderInput } from '@bevy/core/checkout-schemas';
+import {
+  BUYING_BUSINESS_REQUIRED,
+  type OrderAddress,
+  type PlaceOrderInput,
+} from '@bevy/core/checkout-schemas';
 import type { CheckoutErrorCode, CheckoutRefusal } from './checkout-answer';
 
 /**
@@ -40,7 +46,8 @@ export interface CatalogueProduct {
   tiers: readonly (PriceTier & { channel: PriceChannel })[];
 }
 
-export interface CatalogueBusiness extends FulfillmentOffer {
+/** A producer as checkout reads it: its fulfilment offer and its fees (decision 014). */
+export interface CatalogueBusiness extends FulfillmentOffer, FulfillmentFees {
   id: number;
   name: string;
   slug: string;
@@ -257,6 +264,37 @@ function priceLine(
 }
 
 /**
+ * The fee of one producer's order from its terms in the database (decision 014), at the place
+ * the buyer gave. The place is always known here (the schema requires an address for delivery
+ * and shipping), so the fee is; an unknown ZIP code is refused among the fulfilment problems.
+ */
+function fulfillmentFee(
+  business: CatalogueBusiness,
+  choice: PlaceOrderInput['fulfillment'][number],
+  lines: readonly PricedLine[],
+  subtotal: Cents,
+  locate: ZipLocator,
+): { feeCents: Cents; problem: string | null } {
+  const place = choice.address ? locate(choice.address.zip) : null;
+  const quote = feeFor(
+    {
+      mode: choice.mode,
+      producerName: business.name,
+      productSubtotal: subtotal,
+      bottles: lines.reduce((sum, line) => sum + line.quantity, 0),
+    },
+    business,
+    {
+      producer: business.location,
+      buyer: place ? { lat: place.lat, lng: place.lng } : null,
+      state: choice.address?.state ?? null,
+    },
+  );
+  // Unknown only without a place, which the fulfilment problems already refuse.
+  return { feeCents: quote.feeCents ?? 0, problem: quote.problem };
+}
+
+/**
  * The cart split into one priced order per producer, or every problem that stops it. Orders a
  * wholesale buyer pays by invoice are due `now` plus the producer's terms.
  */
@@ -268,6 +306,14 @@ export function priceCart(
   now: Date,
 ): PricedCart {
   const problems: CartProblem[] = [];
+  // Wholesale is sold to licensed businesses: the orders and packing slips must name which.
+  if (buyer === 'wholesale' && !input.buyingBusiness) {
+    problems.push({
+      code: 'BAD_USER_INPUT',
+      field: 'buyingBusiness',
+      message: BUYING_BUSINESS_REQUIRED,
+    });
+  }
   const linesByBusiness = new Map<number, PricedLine[]>();
   input.lines.forEach((line, index) => {
     const priced = priceLine(line, index, catalogue.products.get(line.productId), buyer);
@@ -313,6 +359,14 @@ export function priceCart(
       tooLarge = true;
       continue;
     }
+    const fee = fulfillmentFee(business, choice, lines, subtotal, locate);
+    if (fee.problem) {
+      problems.push({
+        code: 'BAD_USER_INPUT',
+        field: `fulfillment.${choiceIndex}.mode`,
+        message: fee.problem,
+      });
+    }
     orders.push({
       business,
       mode: choice.mode,
@@ -321,6 +375,7 @@ export function priceCart(
       totals: orderTotals(
         lines.map((line) => ({ unitPrice: line.unitPrice, quantity: line.quantity })),
         percentToMillionths(business.sales_tax_rate),
+        fee.feeCents,
       ),
       paymentMethod: byInvoice ? 'invoice' : 'card',
       invoice:

@@ -21,6 +21,8 @@ const order = fc.record({
   lines: fc.array(line, { minLength: 1, maxLength: 6 }),
   // A tax + fees rate with up to four decimals, in millionths (0% to 25%).
   taxRate: fc.integer({ min: 0, max: 250_000 }),
+  // A delivery or shipping fee (decision 014), often none.
+  fulfillmentFee: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 50_000 })),
 });
 
 /** What happens after the checkout: line refunds of some units, or whole cancellations. */
@@ -46,7 +48,7 @@ describe('ledger', () => {
         fc.array(action, { maxLength: 12 }),
         (specs, actions) => {
           const placed: OrderMoney[] = specs.map((spec, index) => {
-            const totals = orderTotals(spec.lines, spec.taxRate);
+            const totals = orderTotals(spec.lines, spec.taxRate, spec.fulfillmentFee);
             return { orderId: index + 1, taxRate: spec.taxRate, ...totals };
           });
           const charge = placed.reduce((sum, entry) => sum + entry.total, 0);
@@ -139,5 +141,26 @@ describe('ledger', () => {
       'commission_reversal',
       'transfer_reversal',
     ]);
+  });
+
+  it('keeps the fulfilment fee through partial refunds and returns it with the last unit', () => {
+    // 3 × $25.99 at 8.875% with a $5 delivery fee: total 7797 + 692 + 500 = 8989.
+    const money: OrderMoney = {
+      orderId: 8,
+      taxRate: 88_750,
+      ...orderTotals([{ unitPrice: 2599, quantity: 3 }], 88_750, 500),
+    };
+    expect(money).toMatchObject({ total: 8989, commission: 624, payout: 8365 });
+    const one = planRefund(money, NOTHING_REFUNDED, 2599);
+    expect(one.refund).toBe(8489 - 5659);
+    const rest = planRefund(money, one.next, 2 * 2599);
+    // The last units bring back their share and the whole fee, taken from the producer.
+    expect(rest.refund).toBe(5659 + 500);
+    expect(rest.next).toEqual({
+      refundedSubtotal: money.subtotal,
+      refunded: money.total,
+      commissionReversed: money.commission,
+      transferReversed: money.payout,
+    });
   });
 });

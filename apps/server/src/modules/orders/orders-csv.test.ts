@@ -55,6 +55,7 @@ const order: OrderView = {
   contactName: 'Jo "JJ" Smith',
   contactEmail: 'jo@bevy.example',
   contactPhone: '+15035550142',
+  buyingBusiness: null,
   fulfillmentMode: 'ship',
   fulfillmentAddress: null,
   pickupHours: null,
@@ -69,19 +70,23 @@ const order: OrderView = {
   },
   subtotalCents: 5198,
   taxAndFeesCents: 461,
+  fulfillmentFeeCents: 1500,
   taxRate: '8.8750',
-  totalCents: 5659,
+  totalCents: 7159,
   refundedCents: 0,
   paymentMethod: 'card',
   invoiceTermsDays: null,
   invoiceDueOn: null,
+  invoicePaidAt: null,
   viewerIsSeller: true,
-  money: { commissionCents: 416, payoutCents: 5243, payoutStatus: 'held' },
+  viewerIsBuyer: false,
+  money: { commissionCents: 416, payoutCents: 6743, payoutStatus: 'held' },
   lines: [
     {
       id: 1,
       productId: 2,
       productName: 'Pinot Noir',
+      imageUrl: null,
       unitPriceCents: 2599,
       quantity: 2,
       refundedQuantity: 0,
@@ -94,8 +99,8 @@ const order: OrderView = {
 describe('ordersCsv', () => {
   it('writes a header and one row per order, lines ending in CRLF', () => {
     expect(ordersCsv([order]).split('\r\n')).toEqual([
-      'Order number,Placed at,Business,Status,Buyer,Email,Phone,Fulfilment,Items,Subtotal,Tax and fees,Total,Refunded,Commission,Net',
-      'BV-100007,2026-11-02T10:30:00.000Z,"Hood, River & Sons",Shipped,"Jo ""JJ"" Smith",jo@bevy.example,\'+15035550142,Shipping,2 × Pinot Noir,51.98,4.61,56.59,0.00,4.16,52.43',
+      'Order number,Placed at,Business,Status,Buyer,Email,Phone,Fulfilment,Items,Subtotal,Tax and fees,Delivery or shipping fee,Total,Refunded,Commission,Net',
+      'BV-100007,2026-11-02T10:30:00.000Z,"Hood, River & Sons",Shipped,"Jo ""JJ"" Smith",jo@bevy.example,\'+15035550142,Shipping,2 × Pinot Noir,51.98,4.61,15.00,71.59,0.00,4.16,67.43',
       '',
     ]);
   });

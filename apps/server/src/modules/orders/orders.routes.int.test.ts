@@ -125,6 +125,7 @@ describe('GET /business/orders.csv', () => {
       'Items',
       'Subtotal',
       'Tax and fees',
+      'Delivery or shipping fee',
       'Total',
       'Refunded',
       'Commission',
@@ -147,6 +148,7 @@ describe('GET /business/orders.csv', () => {
       '2 × Pinot, Reserve',
       '50.00',
       '0.00',
+      '0.00',
       '50.00',
       // One of two bottles refunded: $25.00 back, commission on $25.00 kept.
       '25.00',
@@ -156,9 +158,10 @@ describe('GET /business/orders.csv', () => {
     const quotedRow = byNumber.get(quoted.number)!;
     expect(quotedRow.slice(3, 6)).toEqual(['Accepted', 'Jo "JJ" Smith, Jr.', 'jo@bevy.example']);
     expect(response.body).toContain('"Jo ""JJ"" Smith, Jr."');
-    expect(byNumber.get(second.number)!.slice(8, 15)).toEqual([
+    expect(byNumber.get(second.number)!.slice(8, 16)).toEqual([
       '3 × Dry Cider',
       '29.97',
+      '0.00',
       '0.00',
       '29.97',
       '0.00',

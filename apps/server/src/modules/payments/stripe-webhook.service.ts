@@ -164,6 +164,7 @@ async function settlementOf(
         fulfillmentAddress: order.fulfillment_address ?? null,
         subtotalCents: order.subtotal_cents,
         taxAndFeesCents: order.tax_and_fees_cents,
+        fulfillmentFeeCents: order.fulfillment_fee_cents,
         totalCents: order.total_cents,
         paymentMethod: order.payment_method,
         invoiceTermsDays: order.invoice_terms_days,

@@ -1,9 +1,15 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { BuyerKind, PriceTier, ProductHit } from '@bevy/core';
+import type { BuyerKind, PriceTier, ProductHitWithFees } from '@bevy/core';
 import type { SearchDocument } from '@bevy/search';
 import type { Db } from '../../db/client';
 import { addresses, businesses, priceTiers, products } from '../../db/schema';
-import { fulfillmentOfferOf } from '../businesses/fulfillment-offer';
+import { fulfillmentFeesOf, fulfillmentOfferOf } from '../businesses/fulfillment-offer';
+import {
+  DELIVERY_REACH_FACETS,
+  PRODUCT_SORTABLE_ATTRIBUTES,
+  sortAndReachFieldsOf,
+  WHOLESALE_ONLY_ATTRIBUTES,
+} from './product-sort-keys';
 
 /** Facet attributes, with the original's display names as attribute names. */
 export const PRODUCT_FACETS = [
@@ -34,12 +40,13 @@ export const PRODUCT_INDEX_SETTINGS = {
     'businessName',
     'short_description',
   ],
-  attributesForFaceting: [...PRODUCT_FACETS],
+  attributesForFaceting: [...PRODUCT_FACETS, ...DELIVERY_REACH_FACETS],
   customRanking: ['desc(hasImage)', 'asc(name)'],
   attributeForDistinct: 'objectID',
+  sortableAttributes: PRODUCT_SORTABLE_ATTRIBUTES,
 };
 
-export type ProductDocument = SearchDocument & ProductHit;
+export type ProductDocument = SearchDocument & ProductHitWithFees;
 
 const toNumber = (value: string | null) => (value === null ? null : Number(value));
 
@@ -106,6 +113,7 @@ export async function loadProductDocuments(
 
   return published.map(({ product, business }) => {
     const productTiers = tiersByProduct.get(product.id) ?? { retail: [], wholesale: [] };
+    const offer = fulfillmentOfferOf(business);
     return {
       objectID: String(product.id),
       name: product.name,
@@ -126,16 +134,24 @@ export async function loadProductDocuments(
       Volume: product.volume_ml,
       ABV: toNumber(product.abv),
       _geoloc: geolocByBusiness.get(business.id) ?? null,
-      ...fulfillmentOfferOf(business),
+      ...offer,
       retailPricing: productTiers.retail,
       wholesalePricing: productTiers.wholesale,
+      fulfillment_fees: fulfillmentFeesOf(business),
+      ...sortAndReachFieldsOf(product.created_at, offer, productTiers),
     };
   });
 }
 
-/** What a buyer of this kind may see of a document: wholesale tiers only for wholesale buyers. */
+/**
+ * What a buyer of this kind may see of a document: wholesale tiers (and the lowest wholesale
+ * price) only for wholesale buyers.
+ */
 export function projectForBuyer(document: SearchDocument, buyer: BuyerKind): SearchDocument {
   if (buyer === 'wholesale') return document;
-  const { wholesalePricing: _hidden, ...visible } = document;
-  return { ...visible, wholesalePricing: [] };
+  const visible: SearchDocument = { ...document, wholesalePricing: [] };
+  for (const attribute of WHOLESALE_ONLY_ATTRIBUTES) {
+    if (attribute !== 'wholesalePricing') delete visible[attribute];
+  }
+  return visible;
 }

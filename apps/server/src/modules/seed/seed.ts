@@ -15,6 +15,7 @@ import {
 import { normalizeEmail } from '@bevy/core';
 import { hashPassword } from '../accounts/password';
 import { buildDemoCatalogue } from './catalogue';
+import { demoFulfillmentFees } from './catalogue/fees';
 import type { DemoProducer, DemoProduct } from './catalogue/types';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 import { FIRST_GENERATED_TAG_ID, TAG_CATEGORIES } from './tag-catalogue';
@@ -101,6 +102,7 @@ function businessValues(producer: DemoProducer) {
     fulfillment_deliver_wholesale_radius_miles: f.deliverWholesaleRadiusMiles ?? null,
     ship_to_states: ships ? [...new Set([producer.state, ...DEMO_SHIPPING_STATES])].sort() : [],
     pickup_hours: producer.pickup_hours,
+    ...demoFulfillmentFees(producer.slug),
   };
 }
 

@@ -12,6 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
+import { FulfillmentFeesForm } from './fulfillment-fees-form';
 import type { ProfileValues } from './profile-values';
 import { ProfileSection } from './profile-section';
 import type { FieldErrors, ProfileField } from './use-profile-autosave';
@@ -96,7 +97,7 @@ function DeliveryOption({
 /**
  * Spec "Profile fulfillment", with delivery and shipping made real: pickup behind the master
  * 'Allow Pickup' checkbox, delivery within a radius, shipping to the states the business is
- * licensed for.
+ * licensed for, and the fees and minimums of both (decision 014).
  */
 export function FulfillmentSection({
   values,
@@ -210,6 +211,11 @@ export function FulfillmentSection({
           maw={640}
           mt="xs"
         />
+      </Stack>
+
+      {/* Its own form, saved with a button: bands are checked against each other. */}
+      <Stack gap="xs" mt="md">
+        <FulfillmentFeesForm />
       </Stack>
 
       <Stack gap="xs" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }} mt="md">

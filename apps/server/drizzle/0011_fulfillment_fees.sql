@@ -1,0 +1,16 @@
+ALTER TABLE "orders" DROP CONSTRAINT "orders_amounts_not_negative";--> statement-breakpoint
+ALTER TABLE "orders" DROP CONSTRAINT "orders_total_adds_up";--> statement-breakpoint
+ALTER TABLE "businesses" ADD COLUMN "delivery_fee_bands" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "businesses" ADD COLUMN "delivery_minimum_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "businesses" ADD COLUMN "shipping_rates" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "businesses" ADD COLUMN "shipping_extra_per_dozen_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "businesses" ADD COLUMN "shipping_surcharge_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "businesses" ADD COLUMN "shipping_surcharge_states" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "businesses" ADD COLUMN "free_shipping_over_cents" integer;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "fulfillment_fee_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "businesses" ADD CONSTRAINT "businesses_delivery_fee_bands" CHECK (jsonb_typeof("businesses"."delivery_fee_bands") = 'array' and jsonb_array_length("businesses"."delivery_fee_bands") <= 3 and not jsonb_path_exists("businesses"."delivery_fee_bands", '$[*] ? (!(@.within_miles.type() == "number" && @.within_miles == @.within_miles.floor() && @.within_miles >= 1 && @.within_miles <= 100 && @.fee_cents.type() == "number" && @.fee_cents == @.fee_cents.floor() && @.fee_cents >= 0 && @.fee_cents <= 50000))'));--> statement-breakpoint
+ALTER TABLE "businesses" ADD CONSTRAINT "businesses_shipping_rates" CHECK (jsonb_typeof("businesses"."shipping_rates") = 'array' and jsonb_array_length("businesses"."shipping_rates") <= 3 and not jsonb_path_exists("businesses"."shipping_rates", '$[*] ? (!(@.up_to_bottles.type() == "number" && @.up_to_bottles == @.up_to_bottles.floor() && @.up_to_bottles >= 1 && @.up_to_bottles <= 120 && @.fee_cents.type() == "number" && @.fee_cents == @.fee_cents.floor() && @.fee_cents >= 0 && @.fee_cents <= 50000))'));--> statement-breakpoint
+ALTER TABLE "businesses" ADD CONSTRAINT "businesses_fee_amounts" CHECK ("businesses"."delivery_minimum_cents" between 0 and 100000 and "businesses"."shipping_extra_per_dozen_cents" between 0 and 50000 and "businesses"."shipping_surcharge_cents" between 0 and 50000);--> statement-breakpoint
+ALTER TABLE "businesses" ADD CONSTRAINT "businesses_free_shipping_over" CHECK ("businesses"."free_shipping_over_cents" between 1 and 1000000);--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_amounts_not_negative" CHECK ("orders"."subtotal_cents" >= 0 and "orders"."tax_and_fees_cents" >= 0 and "orders"."fulfillment_fee_cents" >= 0 and "orders"."commission_cents" >= 0 and "orders"."payout_cents" >= 0 and "orders"."refunded_cents" >= 0);--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_total_adds_up" CHECK ("orders"."total_cents" = "orders"."subtotal_cents" + "orders"."tax_and_fees_cents" + "orders"."fulfillment_fee_cents");
