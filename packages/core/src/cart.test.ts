@@ -20,12 +20,12 @@ import { demoProduct } from './test-fixtures';
 
 const product = demoProduct;
 
-const act = (type: CartActionType, id: string, isUnique = false): CartAction => ({
-  type,
-  id,
-  product: product(id),
-  isUnique,
-});
+const act = (
+  type: CartActionType,
+  id: string,
+  isUnique = false,
+  extra: Pick<CartAction, 'minimum' | 'quantity'> = {},
+): CartAction => ({ type, id, product: product(id), isUnique, ...extra });
 
 const run = (...actions: CartAction[]) => actions.reduce(cartReducer, EMPTY_CART);
 
@@ -122,6 +122,58 @@ describe('cartReducer', () => {
     expect(cartReducer(cart, act('add', '1')).quantity['1']).toBe(2);
   });
 
+  it('starts a new line at the lowest tier’s minimum, then adds 1', () => {
+    const cart = run(act('add', '7', false, { minimum: 6 }));
+    expect(cart.quantity).toEqual({ '7': 6 });
+    expect(cartReducer(cart, act('add', '7', false, { minimum: 6 })).quantity).toEqual({ '7': 7 });
+    expect(run(act('add', '7', true, { minimum: 6 })).quantity).toEqual({ '7': 1 });
+  });
+
+  it('reads a minimum that is not a whole number of units from 1 up as 1, and stops it at the most', () => {
+    for (const minimum of [0, -3, 2.5, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(run(act('add', '7', false, { minimum })).quantity).toEqual({ '7': 1 });
+    }
+    expect(run(act('add', '7', false, { minimum: MAX_CART_QUANTITY + 5 })).quantity).toEqual({
+      '7': MAX_CART_QUANTITY,
+    });
+  });
+
+  it('decrease at the minimum removes the line instead of leaving it unpriced', () => {
+    const six = run(act('add', '7', false, { minimum: 6 }));
+    expect(cartReducer(six, act('decrease', '7', false, { minimum: 6 }))).toEqual(EMPTY_CART);
+    const seven = cartReducer(six, act('increase', '7', false, { minimum: 6 }));
+    expect(cartReducer(seven, act('decrease', '7', false, { minimum: 6 })).quantity).toEqual({
+      '7': 6,
+    });
+  });
+
+  it('raises a line below the minimum (an old cart) to the minimum on increase, and removes it on decrease', () => {
+    const two = run(act('add', '7'), act('add', '7'));
+    expect(cartReducer(two, act('increase', '7', false, { minimum: 6 })).quantity).toEqual({
+      '7': 6,
+    });
+    expect(cartReducer(two, act('decrease', '7', false, { minimum: 6 }))).toEqual(EMPTY_CART);
+  });
+
+  it('set puts the quantity typed, kept between the minimum and the most a cart may hold', () => {
+    const cart = run(act('add', '7', false, { minimum: 6 }));
+    const set = (quantity: number) =>
+      cartReducer(cart, act('set', '7', false, { minimum: 6, quantity })).quantity['7'];
+    expect(set(24)).toBe(24);
+    expect(set(2)).toBe(6);
+    expect(set(0)).toBe(6);
+    expect(set(MAX_CART_QUANTITY + 1)).toBe(MAX_CART_QUANTITY);
+    expect(cartReducer(cart, act('set', '7', true, { quantity: 24 })).quantity['7']).toBe(1);
+  });
+
+  it('set changes nothing for an item not in the cart or a quantity that is not a whole number', () => {
+    const cart = run(act('add', '7'));
+    expect(cartReducer(cart, act('set', '8', false, { quantity: 3 }))).toBe(cart);
+    for (const quantity of [undefined, 2.5, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(cartReducer(cart, act('set', '7', false, { quantity }))).toBe(cart);
+    }
+  });
+
   it('never changes the state it was given', () => {
     const cart = run(act('add', '7'), act('add', '8'));
     const copy = structuredClone(cart);
@@ -143,12 +195,17 @@ describe('cartReducer over any sequence of actions', () => {
     type: fc.constantFrom(...CART_ACTION_TYPES),
     id: fc.constantFrom('1', '2', '3', '4'),
     isUnique: fc.boolean(),
+    minimum: fc.option(fc.integer({ min: 1, max: 8 }), { nil: undefined }),
+    quantity: fc.option(fc.integer({ min: -2, max: MAX_CART_QUANTITY + 2 }), { nil: undefined }),
   });
+  type AnyAction = Omit<CartAction, 'product'>;
+  const toAction = ({ type, id, isUnique, minimum, quantity }: AnyAction) =>
+    act(type, id, isUnique, { minimum, quantity });
 
   it('keeps ids, products and quantities in step, with whole quantities in range', () => {
     fc.assert(
       fc.property(fc.array(anyAction, { maxLength: 60 }), (actions) => {
-        const cart = run(...actions.map(({ type, id, isUnique }) => act(type, id, isUnique)));
+        const cart = run(...actions.map(toAction));
         expect(new Set(cart.addedIds).size).toBe(cart.addedIds.length);
         expect(cart.products.map((p) => p.objectID)).toEqual(cart.addedIds);
         expect(Object.keys(cart.quantity).sort()).toEqual([...cart.addedIds].sort());
@@ -164,7 +221,7 @@ describe('cartReducer over any sequence of actions', () => {
   it('only ever holds what a stored cart may hold: saving and reading it back changes nothing', () => {
     fc.assert(
       fc.property(fc.array(anyAction, { maxLength: 60 }), (actions) => {
-        const cart = run(...actions.map(({ type, id, isUnique }) => act(type, id, isUnique)));
+        const cart = run(...actions.map(toAction));
         expect(readStoredCart(JSON.stringify(cart))).toEqual({ cart, discarded: false });
       }),
     );
@@ -175,14 +232,23 @@ describe('cartReducer over any sequence of actions', () => {
       fc.property(fc.array(anyAction, { maxLength: 60 }), (actions) => {
         const expected = new Map<string, number>();
         let cart = EMPTY_CART;
-        for (const { type, id, isUnique } of actions) {
-          cart = cartReducer(cart, act(type, id, isUnique));
+        for (const action of actions) {
+          const { type, id, isUnique, quantity } = action;
+          cart = cartReducer(cart, toAction(action));
           const before = expected.get(id) ?? 0;
+          const minimum = isUnique ? 1 : (action.minimum ?? 1);
+          const up = Math.min(Math.max(before + 1, minimum), MAX_CART_QUANTITY);
           const after = {
-            add: isUnique ? 1 : before + 1,
-            increase: before === 0 ? 0 : before + 1,
-            decrease: Math.max(0, before - 1),
+            add: isUnique ? 1 : before === 0 ? minimum : up,
+            increase: before === 0 ? 0 : up,
+            decrease: before <= minimum ? 0 : before - 1,
             remove: 0,
+            set:
+              before === 0 || quantity === undefined
+                ? before
+                : isUnique
+                  ? 1
+                  : Math.min(Math.max(quantity, minimum), MAX_CART_QUANTITY),
           }[type];
           if (after === 0) expected.delete(id);
           else expected.set(id, after);

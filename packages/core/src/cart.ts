@@ -25,7 +25,7 @@ export interface CartState {
   quantity: Record<string, number>;
 }
 
-export const CART_ACTION_TYPES = ['add', 'increase', 'decrease', 'remove'] as const;
+export const CART_ACTION_TYPES = ['add', 'increase', 'decrease', 'remove', 'set'] as const;
 export type CartActionType = (typeof CART_ACTION_TYPES)[number];
 
 /** A cart action carries the id, the product and whether the item is unique (spec section 3). */
@@ -34,6 +34,13 @@ export interface CartAction {
   id: string;
   product: ProductHit;
   isUnique: boolean;
+  /**
+   * The fewest units the buyer's price list sells (its lowest tier's minimum); 1 when not given.
+   * Below it a line has no price, so add starts there and decrease removes the line there.
+   */
+  minimum?: number;
+  /** For 'set': the units the buyer typed. */
+  quantity?: number;
 }
 
 export const EMPTY_CART: CartState = { addedIds: [], products: [], quantity: {} };
@@ -74,23 +81,35 @@ function withoutLine(cart: CartState, id: string): CartState {
   };
 }
 
+/** The action's minimum as a whole number of units the cart can hold. */
+function minimumOf(action: CartAction): number {
+  const { minimum } = action;
+  if (minimum === undefined || !Number.isSafeInteger(minimum) || minimum < 1) return 1;
+  return Math.min(minimum, MAX_CART_QUANTITY);
+}
+
 /**
- * The cart's transitions, exactly as spec section 4 gives them. Add puts the id in the list only
- * if absent and the product only if its objectID is absent, then adds 1 unit, or sets exactly 1
- * for a unique item. Increase adds 1; decrease takes 1 away, and at 1 removes the item; remove
- * drops id, product and quantity. Beyond the spec, so the cart can never hold what
- * `parseStoredCart` would refuse: an action whose id is not its product's, or on an item not in
- * the cart (other than add), changes nothing; quantities stop at MAX_CART_QUANTITY and new items
- * at MAX_CART_LINES.
+ * The cart's transitions, as spec section 4 gives them, with the price list's minimum: add puts
+ * the id in the list only if absent and the product only if its objectID is absent, then starts
+ * a new line at the minimum (1 unless the lowest tier asks for more) or adds 1 unit, or sets
+ * exactly 1 for a unique item. Increase adds 1 (straight to the minimum for a line below it);
+ * decrease takes 1 away, and at the minimum (or below) removes the item; remove drops id,
+ * product and quantity; set puts the quantity typed, kept between the minimum and
+ * MAX_CART_QUANTITY. Beyond the spec, so the cart can never hold what `parseStoredCart` would
+ * refuse: an action whose id is not its product's, or on an item not in the cart (other than
+ * add), or a set to something that is not a whole number, changes nothing; quantities stop at
+ * MAX_CART_QUANTITY and new items at MAX_CART_LINES.
  */
 export function cartReducer(cart: CartState, action: CartAction): CartState {
   const { id, product } = action;
   if (id !== product.objectID || !isCartId(id)) return cart;
   const current = cartQuantityOf(cart, id);
+  const minimum = action.isUnique ? 1 : minimumOf(action);
+  const countUp = () => Math.min(Math.max(current + 1, minimum), MAX_CART_QUANTITY);
   switch (action.type) {
     case 'add': {
       if (current === 0 && cart.addedIds.length >= MAX_CART_LINES) return cart;
-      const quantity = action.isUnique ? 1 : Math.min(current + 1, MAX_CART_QUANTITY);
+      const quantity = action.isUnique ? 1 : current === 0 ? minimum : countUp();
       const listed = cart.addedIds.includes(id);
       const stored = cart.products.some((item) => item.objectID === product.objectID);
       if (listed && stored) return withQuantity(cart, id, quantity);
@@ -101,14 +120,18 @@ export function cartReducer(cart: CartState, action: CartAction): CartState {
       };
     }
     case 'increase':
-      return current === 0
-        ? cart
-        : withQuantity(cart, id, Math.min(current + 1, MAX_CART_QUANTITY));
+      return current === 0 ? cart : withQuantity(cart, id, countUp());
     case 'decrease':
       if (current === 0) return cart;
-      return current === 1 ? withoutLine(cart, id) : withQuantity(cart, id, current - 1);
+      return current <= minimum ? withoutLine(cart, id) : withQuantity(cart, id, current - 1);
     case 'remove':
       return withoutLine(cart, id);
+    case 'set': {
+      const wanted = action.quantity;
+      if (current === 0 || wanted === undefined || !Number.isSafeInteger(wanted)) return cart;
+      if (action.isUnique) return withQuantity(cart, id, 1);
+      return withQuantity(cart, id, Math.min(Math.max(wanted, minimum), MAX_CART_QUANTITY));
+    }
   }
 }
 

@@ -27,6 +27,11 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((value) => (value ? value : null));
 
+/** The most characters of a wholesale checkout's buying business. */
+export const BUYING_BUSINESS_MAX_LENGTH = 120;
+/** Said when a wholesale checkout does not name the business it buys for. */
+export const BUYING_BUSINESS_REQUIRED = 'Enter the licensed business you are buying for.';
+
 export const orderAddressSchema = z.object({
   /** The recipient, who signs for delivery or shipment. */
   name: optionalText(100),
@@ -195,6 +200,11 @@ export const placeOrderSchema = z
         uniqueBy((choice) => choice.businessId, 'Choose once per producer.', 'businessId'),
       ),
     contact,
+    /**
+     * The licensed business a wholesale buyer buys for, as its orders and packing slips name it.
+     * Required of wholesale buyers only, which the server knows and the schema does not.
+     */
+    buyingBusiness: optionalText(BUYING_BUSINESS_MAX_LENGTH),
     billingAddress: orderAddressSchema,
     ageConfirmed: z.literal(true, {
       error: 'Confirm that you and anyone receiving the order are 21 or older.',

@@ -21,6 +21,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   BEVERAGE_TYPES,
+  DELIVERY_RADIUS_MILES,
+  FEE_LIMITS,
   FULFILLMENT_MODES,
   INVOICE_TERMS_DAYS,
   LEDGER_ENTRY_KINDS,
@@ -28,6 +30,8 @@ import {
   PAYMENT_METHODS,
   PRICE_CHANNELS,
   PRODUCT_STATUSES,
+  type DeliveryFeeBand,
+  type ShippingRate,
 } from '@bevy/core';
 import type { OrderAddress } from '@bevy/core/checkout-schemas';
 import type { CheckoutAnswer } from '../modules/orders/checkout-answer';
@@ -57,6 +61,17 @@ export const tags = pgTable(
   },
   (t) => [unique('tags_category_name_unique').on(t.categorized_by_id, t.name).nullsNotDistinct()],
 );
+
+/**
+ * A check that a jsonb column holds at most FEE_LIMITS.maxBands bands, each an object with a whole
+ * `reach` from 1 to `maxReach` and a whole `fee_cents` within FEE_LIMITS.maxFeeCents (decision 014).
+ */
+function feeBandsCheck(column: AnyPgColumn, reach: string, maxReach: number) {
+  const whole = (key: string, min: number, max: number) =>
+    `@.${key}.type() == "number" && @.${key} == @.${key}.floor() && @.${key} >= ${min} && @.${key} <= ${max}`;
+  const path = `$[*] ? (!(${whole(reach, 1, maxReach)} && ${whole('fee_cents', 0, FEE_LIMITS.maxFeeCents)}))`;
+  return sql`jsonb_typeof(${column}) = 'array' and jsonb_array_length(${column}) <= ${sql.raw(String(FEE_LIMITS.maxBands))} and not jsonb_path_exists(${column}, ${sql.raw(`'${path}'`)})`;
+}
 
 export const businesses = pgTable(
   'businesses',
@@ -102,6 +117,23 @@ export const businesses = pgTable(
     pickup_hours: text('pickup_hours'),
     /** Days approved wholesale buyers get to pay an invoice ("Net 30"); null: card only. */
     wholesale_invoice_terms_days: integer('wholesale_invoice_terms_days'),
+    /** Delivery and shipping fees and minimums (decision 014; FulfillmentFees in @bevy/core). */
+    delivery_fee_bands: jsonb('delivery_fee_bands')
+      .$type<DeliveryFeeBand[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    delivery_minimum_cents: integer('delivery_minimum_cents').notNull().default(0),
+    shipping_rates: jsonb('shipping_rates')
+      .$type<ShippingRate[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    shipping_extra_per_dozen_cents: integer('shipping_extra_per_dozen_cents').notNull().default(0),
+    shipping_surcharge_cents: integer('shipping_surcharge_cents').notNull().default(0),
+    shipping_surcharge_states: text('shipping_surcharge_states')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    free_shipping_over_cents: integer('free_shipping_over_cents'),
     ...timestamps,
   },
   (t) => [
@@ -121,6 +153,22 @@ export const businesses = pgTable(
     check(
       'businesses_invoice_terms_days',
       sql`${t.wholesale_invoice_terms_days} in (${sql.raw(INVOICE_TERMS_DAYS.join(', '))})`,
+    ),
+    check(
+      'businesses_delivery_fee_bands',
+      feeBandsCheck(t.delivery_fee_bands, 'within_miles', DELIVERY_RADIUS_MILES.max),
+    ),
+    check(
+      'businesses_shipping_rates',
+      feeBandsCheck(t.shipping_rates, 'up_to_bottles', FEE_LIMITS.maxBottles),
+    ),
+    check(
+      'businesses_fee_amounts',
+      sql`${t.delivery_minimum_cents} between 0 and ${sql.raw(String(FEE_LIMITS.maxMinimumCents))} and ${t.shipping_extra_per_dozen_cents} between 0 and ${sql.raw(String(FEE_LIMITS.maxFeeCents))} and ${t.shipping_surcharge_cents} between 0 and ${sql.raw(String(FEE_LIMITS.maxFeeCents))}`,
+    ),
+    check(
+      'businesses_free_shipping_over',
+      sql`${t.free_shipping_over_cents} between 1 and ${sql.raw(String(FEE_LIMITS.maxThresholdCents))}`,
     ),
   ],
 );
@@ -498,11 +546,15 @@ export const orders = pgTable(
     contact_name: text('contact_name').notNull(),
     contact_email: text('contact_email').notNull(),
     contact_phone: text('contact_phone').notNull(),
+    /** The licensed business a wholesale buyer bought for; null for retail orders. */
+    buying_business: text('buying_business'),
     billing_address: jsonb('billing_address').$type<OrderAddress>().notNull(),
     /** The producer's tax + fees percent at the time of the order. */
     tax_rate: numeric('tax_rate', { precision: 7, scale: 4 }).notNull(),
     subtotal_cents: integer('subtotal_cents').notNull(),
     tax_and_fees_cents: integer('tax_and_fees_cents').notNull(),
+    /** The delivery or shipping fee charged (decision 014); untaxed, no commission on it. */
+    fulfillment_fee_cents: integer('fulfillment_fee_cents').notNull().default(0),
     total_cents: integer('total_cents').notNull(),
     commission_cents: integer('commission_cents').notNull(),
     payout_cents: integer('payout_cents').notNull(),
@@ -513,6 +565,8 @@ export const orders = pgTable(
     /** For invoice orders: the terms the producer offered when it was placed, and the due date. */
     invoice_terms_days: integer('invoice_terms_days'),
     invoice_due_on: date('invoice_due_on'),
+    /** When the producer marked the invoice paid (the buyer pays them directly); null until then. */
+    invoice_paid_at: timestamp('invoice_paid_at', { withTimezone: true }),
     /** When the buyer confirmed that they and any recipient are 21 or older. */
     age_confirmed_at: timestamp('age_confirmed_at', { withTimezone: true }).notNull(),
     ...timestamps,
@@ -528,17 +582,21 @@ export const orders = pgTable(
     index('orders_buyer_idx').on(t.buyer_id, t.created_at),
     check(
       'orders_amounts_not_negative',
-      sql`${t.subtotal_cents} >= 0 and ${t.tax_and_fees_cents} >= 0 and ${t.commission_cents} >= 0 and ${t.payout_cents} >= 0 and ${t.refunded_cents} >= 0`,
+      sql`${t.subtotal_cents} >= 0 and ${t.tax_and_fees_cents} >= 0 and ${t.fulfillment_fee_cents} >= 0 and ${t.commission_cents} >= 0 and ${t.payout_cents} >= 0 and ${t.refunded_cents} >= 0`,
     ),
     check(
       'orders_total_adds_up',
-      sql`${t.total_cents} = ${t.subtotal_cents} + ${t.tax_and_fees_cents}`,
+      sql`${t.total_cents} = ${t.subtotal_cents} + ${t.tax_and_fees_cents} + ${t.fulfillment_fee_cents}`,
     ),
     check(
       'orders_payout_adds_up',
       sql`${t.payout_cents} = ${t.total_cents} - ${t.commission_cents}`,
     ),
     check('orders_refund_within_total', sql`${t.refunded_cents} <= ${t.total_cents}`),
+    check(
+      'orders_buying_business_length',
+      sql`${t.buying_business} is null or char_length(${t.buying_business}) between 1 and 120`,
+    ),
     check(
       'orders_invoice_terms',
       sql`(${t.payment_method} = 'invoice') = (${t.invoice_due_on} is not null and ${t.invoice_terms_days} is not null)`,

@@ -136,7 +136,15 @@ describe('ProductTile cart controls', () => {
       'Increase quantity of Harvest Cider',
       'Remove Harvest Cider from cart',
     ]);
-    expect(html).toMatch(/>2<span[^>]*> of Harvest Cider in your cart<\/span>/);
+    expect(html).toMatch(/<input[^>]*aria-label="Quantity of Harvest Cider"[^>]*value="2"/);
+    expect(html).toContain('aria-live="polite">2 of Harvest Cider in your cart<');
+  });
+
+  it('at the lowest tier’s minimum, says that minus removes the product', async () => {
+    setQuantity(hit, 1);
+    expect(buttonNames(await render({ hit, buyer: 'retail' }))).toContain(
+      'Decrease quantity of Harvest Cider: removes it from your cart',
+    );
   });
 
   it.each([

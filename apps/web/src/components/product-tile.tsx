@@ -28,6 +28,7 @@ import { IconEdit } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { BeverageIcon } from './beverage-icon';
+import { fulfilmentLines } from './tile-fees';
 
 /**
  * The cart (its store, its reading of local storage, its controls) loads beside the page, not
@@ -79,7 +80,13 @@ function sameData(a: unknown, b: unknown): boolean {
  * they are. TileProduct is made of TILE_FIELDS, so nothing a tile reads can be left out.
  */
 export function sameTileProduct(a: TileProduct, b: TileProduct): boolean {
-  return TILE_FIELDS.every((field) => sameData(a[field], b[field]));
+  return (
+    TILE_FIELDS.every((field) => sameData(a[field], b[field])) &&
+    // A search hit's fulfilment line reads its producer's flags and fees too.
+    (['retail', 'wholesale'] as const).every((buyer) =>
+      sameData(fulfilmentLines(a, buyer), fulfilmentLines(b, buyer)),
+    )
+  );
 }
 
 /** A tile on its seller's Manage Products page. */
@@ -99,8 +106,16 @@ type ProductTileProps =
       edit?: undefined;
       /** Why this buyer cannot get the product the way they chose (e.g. out of delivery range). */
       unavailable?: string | null;
+      /** How far the producer is from the buyer's ZIP code, when known. */
+      awayMiles?: number | null;
     }
-  | { hit: TileProduct; edit: TileEditMode; buyer?: undefined; unavailable?: undefined };
+  | {
+      hit: TileProduct;
+      edit: TileEditMode;
+      buyer?: undefined;
+      unavailable?: undefined;
+      awayMiles?: undefined;
+    };
 
 /** Both price lists, as a seller sees them on their own tiles. */
 const SELLER_PRICE_LISTS = [
@@ -259,6 +274,11 @@ function BuyerPanel(props: {
           {unavailable}
         </Text>
       ) : null}
+      {fulfilmentLines(hit, buyer).map((line) => (
+        <Text key={line} fz="xs" c="dark.6">
+          {line}
+        </Text>
+      ))}
       <PriceTierList tiers={tiers} listLabel="Price tiers" emptyText={`No ${buyer} price yet`} />
       {/* No price tiers, no cart controls (spec section 4). */}
       {tiers.length > 0 ? (
@@ -324,9 +344,18 @@ export function ProductTile(props: ProductTileProps) {
             {hit.name}
           </Title>
         </Group>
-        <Text fz="xs" c="dark.5" tt="uppercase" fw={600}>
-          {type}
-        </Text>
+        <Group gap="xs" justify="space-between">
+          <Text fz="xs" c="dark.5" tt="uppercase" fw={600}>
+            {type}
+          </Text>
+          {typeof props.awayMiles === 'number' ? (
+            <Text fz="xs" c="dark.6">
+              {props.awayMiles < 1
+                ? 'Under 1 mi away'
+                : `${Math.round(props.awayMiles).toLocaleString('en-US')} mi away`}
+            </Text>
+          ) : null}
+        </Group>
         <Center
           h={180}
           bg={IMAGE_PLACEHOLDER}

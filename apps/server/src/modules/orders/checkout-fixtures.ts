@@ -173,6 +173,8 @@ export function orderRequest(
     lines,
     fulfillment: businessIds.map((businessId) => ({ businessId, mode: 'pickup' })),
     contact: { name: 'Riley Retail', email: 'Buyer@Bevy.example', phone: '(503) 555-0142' },
+    // Wholesale buyers must name it; for retail buyers it is ignored.
+    buyingBusiness: 'Alder Street Bottle Shop LLC',
     billingAddress: {
       line1: '12 NE Alberta St',
       city: 'Portland',

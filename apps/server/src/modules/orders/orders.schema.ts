@@ -73,6 +73,10 @@ PlacedOrderType.implement({
     }),
     subtotalCents: t.exposeInt('subtotalCents'),
     taxAndFeesCents: t.exposeInt('taxAndFeesCents'),
+    fulfillmentFeeCents: t.int({
+      description: 'The delivery or shipping fee; untaxed, in the total.',
+      resolve: (order) => order.fulfillmentFeeCents ?? 0,
+    }),
     totalCents: t.exposeInt('totalCents'),
     ...paymentFields(t),
     lines: t.field({ type: [PlacedOrderLineType], resolve: (order) => order.lines }),
@@ -170,6 +174,10 @@ const PlaceOrderInput = builder.inputType('PlaceOrderInput', {
       description: 'One choice per producer in the cart.',
     }),
     contact: t.field({ type: ContactInput, required: true }),
+    buyingBusiness: t.string({
+      description:
+        'The licensed business an approved wholesale buyer buys for (1–120 characters): required of wholesale buyers, ignored for retail.',
+    }),
     billingAddress: t.field({ type: OrderAddressInput, required: true }),
     ageConfirmed: t.boolean({
       required: true,

@@ -21,6 +21,7 @@ import { siteConfig } from '../../lib/site-config';
 import { useCart } from '../../lib/use-cart';
 import { useMe } from '../../lib/use-me';
 import { useZipLocation } from '../../lib/use-zip-location';
+import { CART_HEADING_ID } from './cart-focus';
 import { buildCartView, type CartView } from './cart-view';
 import { ProducerGroup } from './producer-group';
 import { CatalogueError } from './catalogue-error';
@@ -83,7 +84,11 @@ function OrderSummary({ view }: { view: CartView }) {
           </Table.Tbody>
         </Table>
         <Text fz="xs" c="dark.6">
-          Each producer’s order includes its tax + fees. Checkout confirms every price.
+          Each producer’s order includes its tax + fees and its delivery or shipping fee.
+          {view.feesPending
+            ? ' Enter your ZIP code to add the fees that depend on where you are.'
+            : ''}{' '}
+          Checkout confirms every price.
         </Text>
         {blocked ? (
           <>
@@ -163,7 +168,8 @@ export function CartPage() {
 
   return (
     <Container size="xl" py="lg">
-      <Title order={1} mb="md">
+      {/* Focus lands here when the last line leaves the cart. */}
+      <Title order={1} mb="md" id={CART_HEADING_ID} tabIndex={-1}>
         Your cart
       </Title>
       {state.status === 'unavailable' ? (

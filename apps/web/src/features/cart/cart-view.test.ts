@@ -314,6 +314,7 @@ describe('buildCartView', () => {
       buyerKind: 'retail',
       groups: [],
       grandTotal: 0,
+      feesPending: false,
       ready: false,
     });
   });

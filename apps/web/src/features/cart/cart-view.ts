@@ -1,8 +1,10 @@
 import {
   deliveryRefusal,
   describeDeliveryRefusal,
+  feeFor,
   FULFILLMENT_MODES,
   fulfillmentFlagFor,
+  NO_FULFILLMENT_FEES,
   orderTotals,
   percentToMillionths,
   quantityRange,
@@ -11,6 +13,8 @@ import {
   type BuyerKind,
   type CartState,
   type Cents,
+  type FeeQuote,
+  type FulfillmentFees,
   type FulfillmentFlags,
   type FulfillmentMode,
   type LatLng,
@@ -33,6 +37,8 @@ export interface CatalogueBusiness extends FulfillmentFlags {
   pickup_hours?: string | null;
   /** Invoice terms in days; only approved wholesale buyers are told them (null otherwise). */
   wholesale_invoice_terms_days?: number | null;
+  /** Delivery and shipping fees and the delivery minimum (decision 014); none when absent. */
+  fulfillmentFees?: FulfillmentFees;
   addresses: {
     /** The street address, which checkout shows for pickup; the cart needs only the place. */
     street_number?: string | null;
@@ -86,6 +92,10 @@ export interface CartLine {
   /** Its current name, or the stored one when it is no longer for sale. */
   name: string;
   quantity: number;
+  /** The fewest units the buyer's price list sells (its lowest tier's minimum); 1 without one. */
+  minimum: number;
+  /** Units on hand, when the producer counts them. */
+  stockCount: number | null;
   /** The unit price of the tier the quantity reaches, or null when it cannot be priced. */
   unitPrice: Cents | null;
   lineTotal: Cents | null;
@@ -121,7 +131,12 @@ export interface ProducerGroupView {
   /** Days this wholesale buyer may take to pay an invoice ("Net 30"); null: card only. */
   invoiceTermsDays: number | null;
   lines: CartLine[];
-  /** Totals of the lines that can be priced; null when none can. */
+  /**
+   * The delivery or shipping fee of the chosen way, by the same arithmetic as checkout
+   * (feeFor); null when nothing can be priced. Its fee is null until the buyer's place is known.
+   */
+  fee: FeeQuote | null;
+  /** Totals of the lines that can be priced, with the fee when known; null when none can. */
   totals: OrderTotals | null;
   /** Whether this group can go to checkout as it is. */
   ready: boolean;
@@ -132,6 +147,8 @@ export interface CartView {
   groups: ProducerGroupView[];
   /** Sum of the groups' totals (what the buyer would pay). */
   grandTotal: Cents;
+  /** Whether a fee is left out of the totals until the buyer gives a ZIP code. */
+  feesPending: boolean;
   ready: boolean;
 }
 
@@ -219,6 +236,8 @@ function priceLine(
     product: stored,
     name: current?.name ?? stored.name,
     quantity,
+    minimum: quantityRange(current?.pricing ?? [])?.min ?? 1,
+    stockCount: current?.stockCount ?? null,
     unitPrice: null,
     lineTotal: null,
     problems: [],
@@ -246,6 +265,25 @@ function priceLine(
     }
   }
   return line;
+}
+
+/** The fee of a producer's priced lines for the way chosen, at the buyer's place if known. */
+function feeOf(
+  business: CatalogueBusiness,
+  mode: FulfillmentMode,
+  lines: readonly { unitPrice: Cents; quantity: number }[],
+  location: BuyerLocation | null,
+): FeeQuote {
+  return feeFor(
+    {
+      mode,
+      producerName: business.name,
+      productSubtotal: lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0),
+      bottles: lines.reduce((sum, line) => sum + line.quantity, 0),
+    },
+    business.fulfillmentFees ?? NO_FULFILLMENT_FEES,
+    { producer: locationOf(business), buyer: location, state: location?.state ?? null },
+  );
 }
 
 /**
@@ -288,6 +326,7 @@ export function buildCartView(
         taxRatePercent: null,
         invoiceTermsDays: null,
         lines: [],
+        fee: null,
         totals: null,
         ready: true,
       };
@@ -313,23 +352,30 @@ export function buildCartView(
       group.taxRatePercent = business.sales_tax_rate;
       group.invoiceTermsDays =
         buyer === 'wholesale' ? (business.wholesale_invoice_terms_days ?? null) : null;
-      const priced = group.lines.filter((line) => line.unitPrice !== null);
+      const priced = group.lines
+        .filter((line) => line.unitPrice !== null)
+        .map((line) => ({ unitPrice: line.unitPrice!, quantity: line.quantity }));
       if (priced.length > 0) {
+        group.fee = group.mode ? feeOf(business, group.mode, priced, location) : null;
         group.totals = orderTotals(
-          priced.map((line) => ({ unitPrice: line.unitPrice!, quantity: line.quantity })),
+          priced,
           percentToMillionths(business.sales_tax_rate),
+          group.fee?.feeCents ?? 0,
         );
         grandTotal += group.totals.total;
       }
     }
     group.ready =
-      group.reach?.status !== 'refused' && group.lines.every((line) => line.problems.length === 0);
+      group.reach?.status !== 'refused' &&
+      !group.fee?.problem &&
+      group.lines.every((line) => line.problems.length === 0);
   }
   const list = [...groups.values()];
   return {
     buyerKind: buyer,
     groups: list,
     grandTotal,
+    feesPending: list.some((group) => group.fee !== null && group.fee.feeCents === null),
     ready: list.length > 0 && list.every((group) => group.ready),
   };
 }

@@ -2,6 +2,7 @@ import { placeOrderSchema } from '@bevy/core/checkout-schemas';
 import { describe, expect, it } from 'vitest';
 import type { CartView, ProducerGroupView } from './cart-view';
 import {
+  buyingBusinessErrors,
   endsAttempt,
   firstErrorField,
   formErrorsOf,
@@ -147,6 +148,44 @@ describe('checkout form', () => {
     expect(formFieldOf('fulfillment.1.payByInvoice', values)).toBe('fulfillment.1.payByInvoice');
     expect(firstErrorField({ 'fulfillment.1.payByInvoice': 'x', 'card.number': 'y' }, values)).toBe(
       'fulfillment.1.payByInvoice',
+    );
+  });
+});
+
+describe('the buying business', () => {
+  const wholesale = { ...view, buyerKind: 'wholesale' } as CartView;
+
+  it('is required of a wholesale buyer, sent trimmed by the schema, and shown on its field first', () => {
+    const values = filledValues();
+    expect(buyingBusinessErrors(values, 'wholesale')).toEqual({
+      buyingBusiness: 'Enter the licensed business you are buying for.',
+    });
+    values.buyingBusiness = '   ';
+    expect(buyingBusinessErrors(values, 'wholesale')).toHaveProperty('buyingBusiness');
+    expect(buyingBusinessErrors(values, 'retail')).toEqual({});
+    values.buyingBusiness = ' Alder Street Bottle Shop LLC ';
+    expect(buyingBusinessErrors(values, 'wholesale')).toEqual({});
+    const checked = placeOrderSchema.parse(
+      placeOrderInputOf(values, wholesale, 'k-12345678', { kind: 'card' }),
+    );
+    expect(checked.buyingBusiness).toBe('Alder Street Bottle Shop LLC');
+    expect(formFieldOf('buyingBusiness', values)).toBe('buyingBusiness');
+    expect(firstErrorField({ buyingBusiness: 'x', 'card.number': 'y' }, values)).toBe(
+      'buyingBusiness',
+    );
+  });
+
+  it('is not sent for a retail buyer', () => {
+    const values = filledValues();
+    values.buyingBusiness = 'Leftover';
+    expect(placeOrderInputOf(values, view, 'k-12345678', { kind: 'card' }).buyingBusiness).toBe(
+      null,
+    );
+  });
+
+  it('starts from the business of the buyer’s wholesale application', () => {
+    expect(initialCheckoutValues(view.groups, null, '', 'Alder LLC').buyingBusiness).toBe(
+      'Alder LLC',
     );
   });
 });

@@ -1,4 +1,5 @@
-import type { Cents, FulfillmentMode } from '@bevy/core';
+import type { BuyerKind, Cents, FulfillmentMode } from '@bevy/core';
+import { BUYING_BUSINESS_REQUIRED } from '@bevy/core/checkout-schemas';
 import type { CartView, ProducerGroupView } from './cart-view';
 
 /** An address as the form holds it: every field text, empty when not given. */
@@ -13,6 +14,8 @@ export interface AddressValues {
 
 export interface CheckoutFormValues {
   contact: { name: string; email: string; phone: string };
+  /** The licensed business a wholesale buyer buys for; unused for retail. */
+  buyingBusiness: string;
   /**
    * One per producer group, in the cart's order; the address is unused for pickup. An approved
    * wholesale buyer may pay a producer that offers invoice terms by invoice.
@@ -49,6 +52,7 @@ export function initialCheckoutValues(
   groups: readonly ProducerGroupView[],
   me: { name: string; email: string } | null,
   zip: string,
+  buyingBusiness = '',
 ): CheckoutFormValues {
   const address = { ...EMPTY_ADDRESS, name: me?.name ?? '', zip };
   const fulfillment = groups.map((group) => ({
@@ -59,12 +63,26 @@ export function initialCheckoutValues(
   }));
   return {
     contact: { name: me?.name ?? '', email: me?.email ?? '', phone: '' },
+    buyingBusiness,
     fulfillment,
     billingSameAsDelivery: fulfillment.some((choice) => choice.mode !== 'pickup'),
     billingAddress: { ...address },
     ageConfirmed: false,
     card: { number: '', expiry: '', cvc: '' },
   };
+}
+
+/**
+ * The form's own check of what the shared schema cannot know: a wholesale buyer must name the
+ * business they buy for (the server checks it again).
+ */
+export function buyingBusinessErrors(
+  values: Pick<CheckoutFormValues, 'buyingBusiness'>,
+  buyer: BuyerKind,
+): Record<string, string> {
+  return buyer === 'wholesale' && values.buyingBusiness.trim() === ''
+    ? { buyingBusiness: BUYING_BUSINESS_REQUIRED }
+    : {};
 }
 
 /** "MM/YY", "MM / YYYY", "0130": month and four-digit year, or NaN where it cannot be read. */
@@ -134,6 +152,7 @@ export function placeOrderInputOf(
       payByInvoice: choice.payByInvoice,
     })),
     contact: values.contact,
+    buyingBusiness: view.buyerKind === 'wholesale' ? values.buyingBusiness : null,
     billingAddress: addressInput(
       billingSource >= 0 ? values.fulfillment[billingSource]!.address : values.billingAddress,
     ),
@@ -165,7 +184,11 @@ export function formFieldOf(inputPath: string, values: CheckoutFormValues): stri
     if (part === 'expMonth' || part === 'expYear') return 'card.expiry';
     return part === 'cvc' ? 'card.cvc' : 'card.number';
   }
-  if (/^contact\.(name|email|phone)$/.test(inputPath) || inputPath === 'ageConfirmed') {
+  if (
+    /^contact\.(name|email|phone)$/.test(inputPath) ||
+    inputPath === 'ageConfirmed' ||
+    inputPath === 'buyingBusiness'
+  ) {
     return inputPath;
   }
   if (/^fulfillment\.\d+\.payByInvoice$/.test(inputPath)) return inputPath;
@@ -201,6 +224,7 @@ export function firstErrorField(fields: Record<string, string>, values: Checkout
     'contact.name',
     'contact.email',
     'contact.phone',
+    'buyingBusiness',
     ...values.fulfillment.flatMap((_, index) => [
       ...['name', 'line1', 'line2', 'city', 'state', 'zip'].map(
         (part) => `fulfillment.${index}.address.${part}`,

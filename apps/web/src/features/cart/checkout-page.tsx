@@ -1,14 +1,4 @@
-import {
-  ADULT_SIGNATURE_NOTICE,
-  FULFILLMENT_MODE_LABELS,
-  formatCents,
-  formatDueDate,
-  invoiceDueOn,
-  invoiceTermsLabel,
-  isoDate,
-  type CartState,
-  type Cents,
-} from '@bevy/core';
+import { ADULT_SIGNATURE_NOTICE, formatCents, type CartState } from '@bevy/core';
 import { placeOrderSchema } from '@bevy/core/checkout-schemas';
 import {
   Alert,
@@ -17,19 +7,14 @@ import {
   Button,
   Checkbox,
   Container,
-  Grid,
   Group,
   Loader,
   Paper,
-  Radio,
-  Select,
   Stack,
-  Table,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
-import { useForm, type UseFormReturnType } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconLock } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
@@ -38,12 +23,15 @@ import { gql, useMutation } from 'urql';
 import { PageLoading } from '../../components/page-loading';
 import { describeError } from '../../lib/server-error';
 import { siteConfig } from '../../lib/site-config';
-import { US_STATE_OPTIONS } from '../../lib/us-state-options';
 import { useCart } from '../../lib/use-cart';
 import { useMe } from '../../lib/use-me';
 import { useZipLocation } from '../../lib/use-zip-location';
-import { buildCartView, type CartView, type ProducerGroupView } from './cart-view';
+import { buildCartView, type BuyerLocation, type CartView } from './cart-view';
+import { AddressFields } from './checkout-address-fields';
+import { CardFields } from './checkout-card-fields';
+import { ContactSection } from './checkout-contact';
 import {
+  buyingBusinessErrors,
   endsAttempt,
   firstAddressGroup,
   firstErrorField,
@@ -54,6 +42,8 @@ import {
   placeOrderInputOf,
   type CheckoutFormValues,
 } from './checkout-form';
+import { FulfillmentSection } from './checkout-fulfillment';
+import { Summary } from './checkout-summary';
 import { PLACED_ORDER_FIELDS, type PlacedCheckout, type SuccessState } from './placed-checkout';
 import type { CreatePaymentMethod } from './stripe-payment';
 import { CatalogueError } from './catalogue-error';
@@ -87,272 +77,14 @@ const StripePayment = lazy(() =>
 /** Codes after which the cart itself needs a look, not the form. */
 const CART_PROBLEMS = new Set(['SOLD_OUT', 'PRICE_CHANGED']);
 
-type Form = UseFormReturnType<CheckoutFormValues>;
-
-function AddressFields({
-  form,
-  path,
-  legend,
-  withRecipient,
-  states,
-}: {
-  form: Form;
-  path: string;
-  legend: string;
-  withRecipient: boolean;
-  /** The states to choose from; all when not given. */
-  states?: readonly string[];
-}) {
-  const stateOptions = states
-    ? US_STATE_OPTIONS.filter((option) => states.includes(option.value))
-    : US_STATE_OPTIONS;
-  return (
-    <Box component="fieldset" m={0} p={0} style={{ border: 0 }}>
-      <Text component="legend" fw={600} mb="xs">
-        {legend}
-      </Text>
-      <Grid>
-        {withRecipient ? (
-          <Grid.Col span={12}>
-            <TextInput
-              label="Recipient’s name"
-              description="The adult (21+) who will sign for it"
-              autoComplete="shipping name"
-              required
-              {...form.getInputProps(`${path}.name`)}
-            />
-          </Grid.Col>
-        ) : null}
-        <Grid.Col span={{ base: 12, sm: 8 }}>
-          <TextInput
-            label="Street address"
-            autoComplete="address-line1"
-            required
-            {...form.getInputProps(`${path}.line1`)}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 4 }}>
-          <TextInput
-            label="Apartment, suite (optional)"
-            autoComplete="address-line2"
-            {...form.getInputProps(`${path}.line2`)}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 5 }}>
-          <TextInput
-            label="City"
-            autoComplete="address-level2"
-            required
-            {...form.getInputProps(`${path}.city`)}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 4 }}>
-          <Select
-            label="State"
-            data={stateOptions}
-            searchable
-            required
-            autoComplete="address-level1"
-            description={states ? 'States this producer ships to' : undefined}
-            {...form.getInputProps(`${path}.state`)}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 3 }}>
-          <TextInput
-            label="ZIP code"
-            inputMode="numeric"
-            autoComplete="postal-code"
-            maxLength={10}
-            required
-            {...form.getInputProps(`${path}.zip`)}
-          />
-        </Grid.Col>
-      </Grid>
-    </Box>
-  );
-}
-
-/** A producer group's part of the form. */
-interface GroupProps {
-  form: Form;
-  group: ProducerGroupView;
-  index: number;
-}
-
-function FulfillmentSection({ form, group, index }: GroupProps) {
-  const mode = group.mode ?? 'pickup';
-  const headingId = `fulfillment-${group.businessId}-heading`;
-  return (
-    <Paper component="section" withBorder p="md" radius="md" aria-labelledby={headingId}>
-      <Stack gap="sm">
-        <Group justify="space-between" align="baseline">
-          <Title order={3} fz="md" id={headingId}>
-            {FULFILLMENT_MODE_LABELS[mode]} from {group.name}
-          </Title>
-          <Anchor component={Link} to="/cart" fz="sm">
-            Change in cart
-          </Anchor>
-        </Group>
-        <Text fz="sm" c="dark.6">
-          {group.lines.map((line) => `${line.name} × ${line.quantity}`).join(' · ')}
-        </Text>
-        {group.invoiceTermsDays !== null ? (
-          <PaymentChoice form={form} group={group} index={index} />
-        ) : null}
-        {mode === 'pickup' ? (
-          <>
-            <Text>
-              Pick up at {group.pickupAddress ?? group.place ?? 'the producer'}. {group.name} will
-              email you when it is ready; bring a photo ID showing you are 21 or older.
-            </Text>
-            {group.pickupHours ? (
-              <Text style={{ whiteSpace: 'pre-line' }}>Pickup hours: {group.pickupHours}</Text>
-            ) : null}
-          </>
-        ) : (
-          <AddressFields
-            form={form}
-            path={`fulfillment.${index}.address`}
-            legend={mode === 'ship' ? 'Ship to' : 'Deliver to'}
-            withRecipient
-            states={mode === 'ship' ? group.shipToStates : undefined}
-          />
-        )}
-      </Stack>
-    </Paper>
-  );
-}
-
-/** For an approved wholesale buyer, where the producer offers terms: card now, or invoice. */
-function PaymentChoice({ form, group, index }: GroupProps) {
-  const days = group.invoiceTermsDays!;
-  const path = `fulfillment.${index}.payByInvoice`;
-  const dueOn = invoiceDueOn(isoDate(new Date()), days);
-  return (
-    <Radio.Group
-      label={`How will you pay ${group.name}?`}
-      value={form.getValues().fulfillment[index]?.payByInvoice ? 'invoice' : 'card'}
-      onChange={(value) => form.setFieldValue(path, value === 'invoice')}
-      error={form.errors[path]}
-    >
-      <Group gap="lg" mt={4}>
-        <Radio value="card" label="Card, now" />
-        <Radio
-          value="invoice"
-          label={`Invoice, ${invoiceTermsLabel(days)} (due ${formatDueDate(dueOn)})`}
-        />
-      </Group>
-    </Radio.Group>
-  );
-}
-
-function CardFields({ form }: { form: Form }) {
-  return (
-    <Stack gap="sm">
-      <Grid>
-        <Grid.Col span={{ base: 12, sm: 6 }}>
-          <TextInput
-            label="Card number"
-            inputMode="numeric"
-            autoComplete="cc-number"
-            placeholder="1234 1234 1234 1234"
-            maxLength={23}
-            required
-            {...form.getInputProps('card.number')}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 6, sm: 3 }}>
-          <TextInput
-            label="Expiry (MM/YY)"
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            placeholder="MM/YY"
-            maxLength={9}
-            required
-            {...form.getInputProps('card.expiry')}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 6, sm: 3 }}>
-          <TextInput
-            label="Security code"
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            placeholder="CVC"
-            maxLength={4}
-            required
-            {...form.getInputProps('card.cvc')}
-          />
-        </Grid.Col>
-      </Grid>
-      <Text fz="xs" c="dark.6">
-        Test mode: no real card is charged. 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is
-        declined and 4000 0000 0000 9995 has insufficient funds; use any future expiry and any three
-        digits.
-      </Text>
-    </Stack>
-  );
-}
-
-function Summary({ view, split }: { view: CartView; split: { byCard: Cents; onInvoice: Cents } }) {
-  return (
-    <Paper component="section" withBorder p="md" radius="md" aria-labelledby="summary-heading">
-      <Stack gap="sm">
-        <Title order={2} fz="lg" id="summary-heading">
-          Order summary
-        </Title>
-        <Table>
-          <Table.Tbody>
-            {view.groups.map((group) => (
-              <Table.Tr key={group.businessId}>
-                <Table.Th scope="row" fw="normal">
-                  {group.name}
-                  <Text fz="xs" c="dark.6">
-                    {formatCents(group.totals?.subtotal ?? 0)} + tax and fees{' '}
-                    {formatCents(group.totals?.taxAndFees ?? 0)}
-                  </Text>
-                </Table.Th>
-                <Table.Td ta="right">{formatCents(group.totals?.total ?? 0)}</Table.Td>
-              </Table.Tr>
-            ))}
-            <Table.Tr>
-              <Table.Th scope="row">Total</Table.Th>
-              <Table.Td ta="right" fw={700}>
-                {formatCents(view.grandTotal)}
-              </Table.Td>
-            </Table.Tr>
-            {split.onInvoice > 0 ? (
-              <>
-                <Table.Tr>
-                  <Table.Th scope="row" fw="normal">
-                    Paid by card now
-                  </Table.Th>
-                  <Table.Td ta="right">{formatCents(split.byCard)}</Table.Td>
-                </Table.Tr>
-                <Table.Tr>
-                  <Table.Th scope="row" fw="normal">
-                    On invoice
-                  </Table.Th>
-                  <Table.Td ta="right">{formatCents(split.onInvoice)}</Table.Td>
-                </Table.Tr>
-              </>
-            ) : null}
-          </Table.Tbody>
-        </Table>
-        <Text fz="xs" c="dark.6">
-          {split.onInvoice > 0
-            ? 'Orders on invoice are paid to the producer directly, by the due date; one card payment covers the rest. Each producer gets its own order.'
-            : 'One payment for the whole cart; each producer gets its own order.'}
-        </Text>
-      </Stack>
-    </Paper>
-  );
-}
-
 interface PlaceOrderData {
   placeOrder: PlacedCheckout;
 }
 
-function CheckoutForm({ view }: { view: CartView }) {
+/** The cart priced at a place: checkout's fees follow the address typed (decision 014). */
+type PriceAt = (location: BuyerLocation) => CartView;
+
+function CheckoutForm({ view: cartView, priceAt }: { view: CartView; priceAt: PriceAt }) {
   const { me } = useMe();
   const navigate = useNavigate();
   const { choices } = useFulfillmentChoices();
@@ -375,10 +107,19 @@ function CheckoutForm({ view }: { view: CartView }) {
   }, []);
   const form = useForm<CheckoutFormValues>({
     mode: 'controlled',
-    initialValues: initialCheckoutValues(view.groups, me, choices.zip),
+    initialValues: initialCheckoutValues(cartView.groups, me, choices.zip),
   });
   const values = form.getValues();
   const addressGroup = firstAddressGroup(values);
+  // Delivery and shipping fees depend on where the order goes: priced at the address's ZIP code
+  // once it is known, as the server will charge them.
+  const addressZip = addressGroup >= 0 ? values.fulfillment[addressGroup]!.address.zip.trim() : '';
+  const { location: addressLocation } = useZipLocation(addressZip);
+  const view = useMemo(
+    () =>
+      addressLocation && addressLocation.zip === addressZip ? priceAt(addressLocation) : cartView,
+    [addressLocation, addressZip, priceAt, cartView],
+  );
   const cardNeeded = paysByCard(values);
   const split = paymentSplit(values, view);
 
@@ -412,9 +153,12 @@ function CheckoutForm({ view }: { view: CartView }) {
       stripeKey && withCard ? { kind: 'payment_method' as const, id: 'pm_pending' } : CARD;
     const unkeyed = placeOrderInputOf(formValues, view, 'checkout-pending', pending);
     const checked = placeOrderSchema.safeParse(unkeyed);
-    if (!checked.success) {
-      const { fields, other } = formErrorsOf(checked.error.issues, formValues);
-      showErrors(fields);
+    const ownErrors = buyingBusinessErrors(formValues, view.buyerKind);
+    if (!checked.success || Object.keys(ownErrors).length > 0) {
+      const { fields, other } = checked.success
+        ? { fields: {}, other: [] }
+        : formErrorsOf(checked.error.issues, formValues);
+      showErrors({ ...ownErrors, ...fields });
       if (other.length > 0) setRefusal({ message: other[0]!, cart: true });
       return;
     }
@@ -448,9 +192,11 @@ function CheckoutForm({ view }: { view: CartView }) {
       attempt.current = null;
       // /success empties the cart of what was bought: emptied here, it would send the buyer
       // back to /cart before the navigation lands.
-      const bought = view.groups.flatMap((group) => group.lines.map((line) => line.id));
+      const lines = view.groups.flatMap((group) => group.lines);
+      const bought = lines.map((line) => line.id);
+      const images = Object.fromEntries(lines.map((l) => [l.id, l.product.bottleImageUrl]));
       void navigate(`/success?orders=${checkout.orders.map((order) => order.id).join(',')}`, {
-        state: { checkout, bought } satisfies SuccessState,
+        state: { checkout, bought, images } satisfies SuccessState,
       });
       return;
     }
@@ -496,46 +242,7 @@ function CheckoutForm({ view }: { view: CartView }) {
               </Stack>
             </Alert>
           ) : null}
-          <Paper
-            component="section"
-            withBorder
-            p="md"
-            radius="md"
-            aria-labelledby="contact-heading"
-          >
-            <Title order={2} fz="lg" id="contact-heading" mb="sm">
-              Contact
-            </Title>
-            <Grid>
-              <Grid.Col span={{ base: 12, sm: 4 }}>
-                <TextInput
-                  label="Full name"
-                  autoComplete="name"
-                  required
-                  {...form.getInputProps('contact.name')}
-                />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 4 }}>
-                <TextInput
-                  label="Email"
-                  type="email"
-                  autoComplete="email"
-                  required
-                  {...form.getInputProps('contact.email')}
-                />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 4 }}>
-                <TextInput
-                  label="Phone"
-                  type="tel"
-                  autoComplete="tel"
-                  description="For the producer, about your order"
-                  required
-                  {...form.getInputProps('contact.phone')}
-                />
-              </Grid.Col>
-            </Grid>
-          </Paper>
+          <ContactSection form={form} wholesale={view.buyerKind === 'wholesale'} />
 
           <Stack gap="sm" component="section" aria-labelledby="fulfilment-heading">
             <Title order={2} fz="lg" id="fulfilment-heading">
@@ -641,6 +348,10 @@ function CheckoutContents({ cart }: { cart: CartState }) {
     () => (catalogue ? buildCartView(cart, catalogue, choices.modes, location) : null),
     [cart, catalogue, choices.modes, location],
   );
+  const priceAt = useCallback(
+    (at: BuyerLocation) => buildCartView(cart, catalogue!, choices.modes, at),
+    [cart, catalogue, choices.modes],
+  );
   if (error) return <CatalogueError message={error} onRetry={retry} />;
   if (!view) return <PageLoading />;
   if (!view.ready) {
@@ -658,7 +369,7 @@ function CheckoutContents({ cart }: { cart: CartState }) {
       </Alert>
     );
   }
-  return <CheckoutForm view={view} />;
+  return <CheckoutForm view={view} priceAt={priceAt} />;
 }
 
 /** Checkout (/shipping-and-billing): contact, fulfilment details, billing, age and payment. */

@@ -13,6 +13,7 @@ export const PLACED_ORDER_FIELDS = `
   fulfillmentAddress { name line1 line2 city state zip }
   subtotalCents
   taxAndFeesCents
+  fulfillmentFeeCents
   totalCents
   paymentMethod
   invoiceTermsDays
@@ -40,6 +41,8 @@ export interface PlacedOrderSummary {
   fulfillmentAddress: PlacedOrderAddress | null;
   subtotalCents: number;
   taxAndFeesCents: number;
+  /** The delivery or shipping fee; 0 for pickup and free delivery or shipping. */
+  fulfillmentFeeCents: number;
   totalCents: number;
   /** "card" (in the checkout's one charge) or "invoice" (paid to the producer by the due date). */
   paymentMethod: string;
@@ -49,6 +52,8 @@ export interface PlacedOrderSummary {
   lines: {
     productId: number | null;
     productName: string;
+    /** The product's image, when the order is read back (the checkout's answer has none). */
+    imageUrl?: string | null;
     unitPriceCents: number;
     quantity: number;
     lineTotalCents: number;
@@ -65,6 +70,8 @@ export interface PlacedCheckout {
 export interface SuccessState {
   checkout: PlacedCheckout;
   bought?: string[];
+  /** The bought products' images by product id, as the cart held them. */
+  images?: Record<string, string | null>;
 }
 
 const MAX_INT = 2 ** 31 - 1;

@@ -1,15 +1,14 @@
 import {
   formatCents,
   FULFILLMENT_MODE_LABELS,
-  MAX_CART_QUANTITY,
   type BuyerKind,
-  type CartActionType,
+  type FeeQuote,
   type FulfillmentMode,
 } from '@bevy/core';
 import {
-  ActionIcon,
   Anchor,
   Box,
+  Button,
   Group,
   Paper,
   Radio,
@@ -19,16 +18,9 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import {
-  IconAlertTriangle,
-  IconCircleCheck,
-  IconInfoCircle,
-  IconMinus,
-  IconPlus,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { dispatchCartAction } from '../../lib/use-cart';
+import { ProductThumbnail } from '../../components/product-thumbnail';
 import {
   describeLineProblem,
   type CartLine,
@@ -36,6 +28,7 @@ import {
   type ProducerGroupView,
   type Reach,
 } from './cart-view';
+import { actOnLine, LineQuantity } from './line-quantity';
 
 /** A note's icon stays beside the first line of a note that wraps. */
 const NOTE_ICON_STYLE = { flexShrink: 0, marginTop: 3 };
@@ -49,52 +42,26 @@ function describeChange(change: LineChange): string {
   }
 }
 
-function LineQuantity({ line }: { line: CartLine }) {
-  const act = (type: CartActionType) =>
-    dispatchCartAction({ type, id: line.id, product: line.product, isUnique: false });
-  return (
-    <Group gap={4} wrap="nowrap">
-      <ActionIcon
-        variant="default"
-        onClick={() => act('decrease')}
-        aria-label={`Decrease quantity of ${line.name}`}
-      >
-        <IconMinus size={16} aria-hidden />
-      </ActionIcon>
-      <Text fw={600} miw="4ch" ta="center">
-        {line.quantity.toLocaleString('en-US')}
-      </Text>
-      <ActionIcon
-        variant="default"
-        onClick={() => act('increase')}
-        disabled={line.quantity >= MAX_CART_QUANTITY}
-        aria-label={`Increase quantity of ${line.name}`}
-      >
-        <IconPlus size={16} aria-hidden />
-      </ActionIcon>
-      <ActionIcon
-        variant="subtle"
-        color="red.9"
-        onClick={() => act('remove')}
-        aria-label={`Remove ${line.name} from cart`}
-      >
-        <IconTrash size={16} aria-hidden />
-      </ActionIcon>
-    </Group>
-  );
-}
-
 function LineRow({ line, buyer }: { line: CartLine; buyer: BuyerKind }) {
+  const belowMinimum = line.problems.find((problem) => problem.kind === 'below-minimum');
   const noPrice = (
     <>
       <span aria-hidden>—</span>
-      <VisuallyHidden>no price</VisuallyHidden>
+      <VisuallyHidden>
+        {belowMinimum ? `priced from ${belowMinimum.minimum} units` : 'no price'}
+      </VisuallyHidden>
     </>
   );
   return (
     <Table.Tr>
       <Table.Th scope="row" fw="normal">
-        <Text fw={600}>{line.name}</Text>
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          <ProductThumbnail src={line.product.bottleImageUrl} size={40} />
+          {/* A long name wraps anywhere rather than widen the table past a phone's screen. */}
+          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {line.name}
+          </Text>
+        </Group>
         {line.problems.map((problem) => (
           <Group key={problem.kind} gap={4} wrap="nowrap" align="flex-start" c="red.9">
             <IconAlertTriangle size={16} aria-hidden style={NOTE_ICON_STYLE} />
@@ -103,18 +70,35 @@ function LineRow({ line, buyer }: { line: CartLine; buyer: BuyerKind }) {
             </Text>
           </Group>
         ))}
+        {belowMinimum ? (
+          <Button
+            size="compact-sm"
+            variant="light"
+            mt={4}
+            onClick={() => actOnLine(line, 'set', belowMinimum.minimum)}
+          >
+            Raise to {belowMinimum.minimum} units
+            <VisuallyHidden> of {line.name}</VisuallyHidden>
+          </Button>
+        ) : null}
         {line.changes.map((change) => (
           <Group key={change.kind} gap={4} wrap="nowrap" align="flex-start" c="dark.7">
             <IconInfoCircle size={16} aria-hidden style={NOTE_ICON_STYLE} />
             <Text fz="sm">{describeChange(change)}</Text>
           </Group>
         ))}
-        {/* On narrow screens the quantity goes under the name (its column is hidden). */}
+        {/* On narrow screens the unit price and quantity go under the name (their columns are
+            hidden), so that the table fits a phone's screen. */}
         <Box hiddenFrom="sm" mt={6}>
+          {line.unitPrice === null ? null : (
+            <Text fz="sm" mb={4}>
+              {formatCents(line.unitPrice)} each
+            </Text>
+          )}
           <LineQuantity line={line} />
         </Box>
       </Table.Th>
-      <Table.Td ta="right">
+      <Table.Td ta="right" visibleFrom="sm">
         {line.unitPrice === null ? noPrice : formatCents(line.unitPrice)}
       </Table.Td>
       <Table.Td visibleFrom="sm">
@@ -142,6 +126,27 @@ function ReachNote({ reach }: { reach: Reach }) {
         {reach.message}
       </Text>
     </Group>
+  );
+}
+
+/** The delivery or shipping fee in the producer's totals; "—" until the buyer's place is known. */
+function FeeRow({ fee }: { fee: FeeQuote }) {
+  return (
+    <Table.Tr>
+      <Table.Th scope="row" ta="right" fw="normal">
+        {fee.label}
+      </Table.Th>
+      <Table.Td ta="right">
+        {fee.feeCents === null ? (
+          <>
+            <span aria-hidden>—</span>
+            <VisuallyHidden>not known until you enter your ZIP code</VisuallyHidden>
+          </>
+        ) : (
+          formatCents(fee.feeCents)
+        )}
+      </Table.Td>
+    </Table.Tr>
   );
 }
 
@@ -184,6 +189,9 @@ export function ProducerGroup({ group, buyer, onModeChange }: ProducerGroupProps
           </Radio.Group>
         ) : null}
         {group.reach ? <ReachNote reach={group.reach} /> : null}
+        {group.fee?.problem ? (
+          <ReachNote reach={{ status: 'refused', message: group.fee.problem }} />
+        ) : null}
         <Table verticalSpacing="xs">
           <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>
             <VisuallyHidden>Items from {group.name}</VisuallyHidden>
@@ -191,7 +199,7 @@ export function ProducerGroup({ group, buyer, onModeChange }: ProducerGroupProps
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">Product</Table.Th>
-              <Table.Th scope="col" ta="right" w={100}>
+              <Table.Th scope="col" ta="right" w={100} visibleFrom="sm">
                 Unit price
               </Table.Th>
               <Table.Th scope="col" w={150} visibleFrom="sm">
@@ -226,6 +234,7 @@ export function ProducerGroup({ group, buyer, onModeChange }: ProducerGroupProps
                 </Table.Th>
                 <Table.Td ta="right">{formatCents(group.totals.taxAndFees)}</Table.Td>
               </Table.Tr>
+              {group.fee?.label ? <FeeRow fee={group.fee} /> : null}
               <Table.Tr>
                 <Table.Th scope="row" ta="right">
                   Total from {group.name}

@@ -1,4 +1,10 @@
-import { formatCents, FULFILLMENT_MODE_LABELS, nextStepsFor, payByInvoiceText } from '@bevy/core';
+import {
+  formatCents,
+  FULFILLMENT_MODE_LABELS,
+  fulfillmentFeeName,
+  nextStepsFor,
+  payByInvoiceText,
+} from '@bevy/core';
 import {
   Alert,
   Anchor,
@@ -18,6 +24,7 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { gql, useClient } from 'urql';
 import { PageLoading } from '../../components/page-loading';
+import { ProductThumbnail } from '../../components/product-thumbnail';
 import { describeError } from '../../lib/server-error';
 import { siteConfig } from '../../lib/site-config';
 import { removeFromCart } from '../../lib/use-cart';
@@ -33,6 +40,7 @@ const PLACED_ORDER = gql`
   query PlacedOrder($id: Int!) {
     order(id: $id) {
       ${PLACED_ORDER_FIELDS}
+      lines { productId imageUrl }
     }
   }
 `;
@@ -40,7 +48,7 @@ const PLACED_ORDER = gql`
 type Loaded =
   | { status: 'loading' }
   | { status: 'error'; message: string }
-  | { status: 'ready'; orders: PlacedOrderSummary[] };
+  | { status: 'ready'; orders: PlacedOrderSummary[]; images?: SuccessState['images'] };
 
 /** The orders just placed: from the checkout's answer, or read back when the page is reopened. */
 function usePlacedOrders(): Loaded {
@@ -54,14 +62,15 @@ function usePlacedOrders(): Loaded {
 
   // Once: what was bought leaves the cart, and the history entry forgets it.
   const bought = handedOver?.bought;
+  const images = handedOver?.images;
   useEffect(() => {
     if (!bought || !fromCheckout) return;
     removeFromCart(bought);
     void navigate(`${location.pathname}${location.search}`, {
       replace: true,
-      state: { checkout: fromCheckout } satisfies SuccessState,
+      state: { checkout: fromCheckout, images } satisfies SuccessState,
     });
-  }, [bought, fromCheckout, navigate, location.pathname, location.search]);
+  }, [bought, fromCheckout, images, navigate, location.pathname, location.search]);
 
   useEffect(() => {
     if (fromCheckout) return;
@@ -86,10 +95,16 @@ function usePlacedOrders(): Loaded {
     };
   }, [client, fromCheckout, ids]);
 
-  return fromCheckout ? { status: 'ready', orders: fromCheckout.orders } : loaded;
+  return fromCheckout ? { status: 'ready', orders: fromCheckout.orders, images } : loaded;
 }
 
-function PlacedOrderCard({ order }: { order: PlacedOrderSummary }) {
+function PlacedOrderCard({
+  order,
+  images,
+}: {
+  order: PlacedOrderSummary;
+  images: SuccessState['images'];
+}) {
   const headingId = `order-${order.id}-heading`;
   const where =
     order.fulfillmentMode === 'pickup'
@@ -121,7 +136,20 @@ function PlacedOrderCard({ order }: { order: PlacedOrderSummary }) {
           <Table.Tbody>
             {order.lines.map((line) => (
               <Table.Tr key={`${line.productId ?? line.productName}`}>
-                <Table.Td>{line.productName}</Table.Td>
+                <Table.Td>
+                  {/* The name goes under its picture when the table is short of room. */}
+                  <Group gap="xs">
+                    <ProductThumbnail
+                      src={
+                        line.imageUrl ??
+                        (line.productId === null ? null : images?.[line.productId]) ??
+                        null
+                      }
+                      size={40}
+                    />
+                    {line.productName}
+                  </Group>
+                </Table.Td>
                 <Table.Td ta="right">{line.quantity}</Table.Td>
                 <Table.Td ta="right">{formatCents(line.unitPriceCents)}</Table.Td>
                 <Table.Td ta="right">{formatCents(line.lineTotalCents)}</Table.Td>
@@ -133,6 +161,14 @@ function PlacedOrderCard({ order }: { order: PlacedOrderSummary }) {
               </Table.Td>
               <Table.Td ta="right">{formatCents(order.taxAndFeesCents)}</Table.Td>
             </Table.Tr>
+            {order.fulfillmentFeeCents > 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={3} ta="right">
+                  {fulfillmentFeeName(order.fulfillmentMode)}
+                </Table.Td>
+                <Table.Td ta="right">{formatCents(order.fulfillmentFeeCents)}</Table.Td>
+              </Table.Tr>
+            ) : null}
             <Table.Tr>
               <Table.Th colSpan={3} ta="right" scope="row">
                 Order total
@@ -223,7 +259,7 @@ export function SuccessPage() {
             </div>
           </Group>
           {loaded.orders.map((order) => (
-            <PlacedOrderCard key={order.id} order={order} />
+            <PlacedOrderCard key={order.id} order={order} images={loaded.images} />
           ))}
           <Group>
             <Button component={Link} to="/consumer">

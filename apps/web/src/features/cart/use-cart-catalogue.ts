@@ -32,6 +32,21 @@ export const CART_CATALOGUE = gql`
           fulfillment_deliver_wholesale_radius_miles
           pickup_hours
           wholesale_invoice_terms_days
+          fulfillmentFees {
+            delivery_fee_bands {
+              within_miles
+              fee_cents
+            }
+            delivery_minimum_cents
+            shipping_rates {
+              up_to_bottles
+              fee_cents
+            }
+            shipping_extra_per_dozen_cents
+            shipping_surcharge_cents
+            shipping_surcharge_states
+            free_shipping_over_cents
+          }
           addresses {
             street_number
             route

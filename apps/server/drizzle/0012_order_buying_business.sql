@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "buying_business" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_buying_business_length" CHECK ("orders"."buying_business" is null or char_length("orders"."buying_business") between 1 and 120);
