@@ -1,45 +1,55 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
 import {
   BUYER,
   createProduct,
   graphql,
   loggedIn,
+  OTHER_BUYER,
   placeOrder,
   type Workplace,
 } from './order-fixtures';
 
 /**
- * A producer refunds an order unit by unit until nothing is left: the page stays up, the order
- * ends 'Refunded' with its workflow over, and the buyer is emailed at each refund.
+ * Changes to an order after it was placed, each by the person allowed to make it: a producer
+ * refunds unit by unit until nothing is left, a buyer cancels before the producer accepts, and a
+ * producer marks an invoice paid.
  */
 
 const statusOf = (page: Page) => page.getByRole('status', { name: 'Order status' });
 
-test('refunding every unit ends in a Refunded order, with the buyer emailed each time', async ({
-  browser,
-}) => {
-  test.slow();
-  const stamp = Date.now();
-  // A producer of its own, so that its 8.875% tax + fees touch no other journey's orders.
-  const sellerContext = await browser.newContext();
+/** A new producer of its own, so that its settings touch no other journey's orders. */
+async function newProducer(browser: Browser, settings: Record<string, unknown>) {
+  const stamp = `${Date.now()}-${Math.random().toString(36).slice(2, 7)}`;
+  const context = await browser.newContext();
   await graphql(
-    sellerContext.request,
+    context.request,
     'mutation ($input: SignUpInput!) { signUp(input: $input) { id } }',
     {
       input: {
-        name: 'Rae Refunder',
-        email: `refunds-${stamp}@example.com`,
+        name: 'Rae Producer',
+        email: `producer-${stamp}@example.com`,
         password: 'amber-fermenter-7734',
         dateOfBirth: '1985-02-03',
       },
     },
   );
   const { upsertWorkplace: business } = await graphql<{ upsertWorkplace: Workplace }>(
-    sellerContext.request,
+    context.request,
     'mutation ($w: CreateBusinessInput!) { upsertWorkplace(works_at: $w) { id name slug } }',
-    { w: { name: `Refund Cellars ${stamp}`, sales_tax_rate: 8.875 } },
+    { w: { name: `Change Cellars ${stamp}`, ...settings } },
   );
+  return { context, business };
+}
+
+test('refunding every unit ends in a Refunded order, with the buyer emailed each time', async ({
+  browser,
+}) => {
+  test.slow();
+  // 8.875% tax + fees, as in the sequence that once blanked the page.
+  const { context: sellerContext, business } = await newProducer(browser, {
+    sales_tax_rate: 8.875,
+  });
   const wine = await createProduct(sellerContext.request, business.slug, 25);
   const buyerContext = await loggedIn(browser, BUYER);
   const placed = await placeOrder(buyerContext.request, business, [wine], { mode: 'pickup' });
@@ -86,4 +96,86 @@ test('refunding every unit ends in a Refunded order, with the buyer emailed each
   await admin.goto('/admin/mail');
   await expect(admin.getByText(`A refund on your Bevy order ${placed.number}`)).toBeVisible();
   await expect(admin.getByText(`Your Bevy order ${placed.number} was refunded`)).toBeVisible();
+});
+
+test('a buyer cancels their order before the producer accepts it, and not after', async ({
+  browser,
+}) => {
+  const { context: sellerContext, business } = await newProducer(browser, {});
+  const wine = await createProduct(sellerContext.request, business.slug, 18);
+  const buyerContext = await loggedIn(browser, BUYER);
+  const first = await placeOrder(buyerContext.request, business, [wine], { mode: 'pickup' });
+  const second = await placeOrder(buyerContext.request, business, [wine], { mode: 'pickup' });
+
+  const buyer = await buyerContext.newPage();
+  await buyer.goto(`/orders/${first.id}`);
+  await buyer.getByRole('button', { name: 'Cancel my order' }).click();
+  const dialog = buyer.getByRole('dialog', { name: `Cancel order ${first.number}?` });
+  await expect(dialog).toContainText('You are refunded in full ($36.00)');
+  await dialog.getByLabel('Reason (optional)').fill('Ordered twice');
+  await dialog.getByRole('button', { name: 'Cancel order' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(statusOf(buyer)).toHaveText('Cancelled');
+  await expect(buyer.getByRole('button', { name: 'Cancel my order' })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(buyer);
+
+  // Once the producer accepts, only they can cancel.
+  await graphql(
+    sellerContext.request,
+    'mutation ($id: Int!) { advanceOrder(id: $id, to: "accepted") { id } }',
+    {
+      id: second.id,
+    },
+  );
+  await buyer.goto(`/orders/${second.id}`);
+  await expect(statusOf(buyer)).toHaveText('Accepted');
+  await expect(buyer.getByRole('button', { name: 'Cancel my order' })).toHaveCount(0);
+
+  const seller = await sellerContext.newPage();
+  await seller.goto(`/orders/${first.id}`);
+  await expect(statusOf(seller)).toHaveText('Cancelled');
+  await expect(seller.getByText('Cancelled by the buyer')).toBeVisible();
+});
+
+test('a producer marks an invoice paid, and the buyer sees it paid', async ({ browser }) => {
+  const { context: sellerContext, business } = await newProducer(browser, {});
+  await graphql(
+    sellerContext.request,
+    'mutation ($slug: String!, $u: BusinessUpdateInput!) { updateBusiness(slug: $slug, update: $u) { id } }',
+    {
+      slug: business.slug,
+      u: {
+        wholesale_invoice_terms_days: { set: 30 },
+        fulfillment_allow_pickup_wholesale: { set: true },
+      },
+    },
+  );
+  const keg = await createProduct(sellerContext.request, business.slug, 30, 21);
+  const buyerContext = await loggedIn(browser, OTHER_BUYER);
+  const placed = await placeOrder(buyerContext.request, business, [keg], {
+    mode: 'pickup',
+    payByInvoice: true,
+  });
+
+  const seller = await sellerContext.newPage();
+  await seller.goto(`/orders/${placed.id}`);
+  const totals = seller.getByRole('table', { name: `Totals of order ${placed.number}` });
+  await expect(totals).toContainText('Net 30');
+  await seller.getByRole('button', { name: 'Mark invoice paid' }).click();
+  const dialog = seller.getByRole('dialog', {
+    name: `Mark the invoice of order ${placed.number} paid?`,
+  });
+  await expect(dialog).toContainText('Confirm that you received $42.00');
+  await dialog.getByRole('button', { name: 'Mark paid' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(totals).toContainText('Invoice paid on');
+  await expect(seller.getByRole('button', { name: 'Mark invoice paid' })).toHaveCount(0);
+  await expect(seller.getByText('Invoice marked paid')).toBeVisible();
+  await expectNoSeriousA11yViolations(seller);
+
+  const buyer = await buyerContext.newPage();
+  await buyer.goto(`/orders/${placed.id}`);
+  await expect(
+    buyer.getByRole('table', { name: `Totals of order ${placed.number}` }),
+  ).toContainText('Invoice paid on');
 });

@@ -135,6 +135,7 @@ export async function createProduct(
   seller: APIRequestContext,
   slug: string,
   retailPrice = 19.5,
+  wholesalePrice: number | null = null,
 ): Promise<SellerProduct> {
   const name = `Zz Retired Cuvée ${Date.now()}`;
   const data = await graphql<{ createProduct: SellerProduct }>(
@@ -161,7 +162,10 @@ export async function createProduct(
         shortDescription: 'Made by the orders journey and withdrawn again.',
         status: 'published',
         retailTiers: [{ minimum_unit_count_for_price: 1, price: retailPrice }],
-        wholesaleTiers: [],
+        wholesaleTiers:
+          wholesalePrice === null
+            ? []
+            : [{ minimum_unit_count_for_price: 1, price: wholesalePrice }],
       },
     },
   );
@@ -177,8 +181,9 @@ export async function placeOrder(
   buyer: APIRequestContext,
   business: Workplace,
   products: SellerProduct[],
-  fulfillment: { mode: 'pickup' } | { mode: 'ship'; state: string },
+  fulfillment: { mode: 'pickup'; payByInvoice?: boolean } | { mode: 'ship'; state: string },
 ): Promise<PlacedOrder> {
+  const onInvoice = fulfillment.mode === 'pickup' && fulfillment.payByInvoice === true;
   const data = await graphql<{ placeOrder: { orders: PlacedOrder[] } }>(
     buyer,
     `
@@ -207,7 +212,7 @@ export async function placeOrder(
         lines: products.map((product) => ({ productId: product.id, quantity: unitsOf(product) })),
         fulfillment: [
           fulfillment.mode === 'pickup'
-            ? { businessId: business.id, mode: 'pickup' }
+            ? { businessId: business.id, mode: 'pickup', payByInvoice: onInvoice }
             : {
                 businessId: business.id,
                 mode: 'ship',
@@ -221,9 +226,17 @@ export async function placeOrder(
               },
         ],
         contact: { name: 'Riley Retail', email: BUYER.email, phone: '(503) 555-0142' },
+        // Required of wholesale buyers (OTHER_BUYER), ignored for retail ones.
+        buyingBusiness: 'Alder Street Bottle Shop LLC',
         billingAddress: { line1: '12 NE Alberta St', city: 'Portland', state: 'OR', zip: '97211' },
         ageConfirmed: true,
-        payment: { card: { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' } },
+        ...(onInvoice
+          ? {}
+          : {
+              payment: {
+                card: { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' },
+              },
+            }),
       },
     },
   );

@@ -9,7 +9,6 @@ import {
   orderEvents,
   orderLines,
   orders,
-  users,
 } from '../../db/schema';
 import { gql } from '../../test/graphql-client';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -26,10 +25,11 @@ import {
 } from './checkout-fixtures';
 import { placeOrder } from './checkout.service';
 import { ledgerImbalance } from './ledger';
-import { cancelOrder, refundOrderLine } from './order-management.service';
+import { cancelOrder, refundOrderLine } from './order-refunds.service';
 import {
   connectPayouts,
   createUser,
+  createWholesaler,
   firstError,
   orderAs,
   PLACE_ORDER,
@@ -75,16 +75,6 @@ function recordingProvider() {
   return { provider, calls };
 }
 
-/** A new account with wholesale access approved until the end of 2099. */
-async function createWholesaler(): Promise<TestUser> {
-  const user = await createUser(t.app, db(), { name: 'Wanda Wholesale' });
-  await db()
-    .update(users)
-    .set({ wholesale_access_expires_on: '2099-12-31' })
-    .where(eq(users.id, user.id));
-  return user;
-}
-
 async function refusal(promise: Promise<unknown>) {
   try {
     await promise;
@@ -116,7 +106,7 @@ beforeAll(async () => {
   });
   cardShop = await createProducer(db(), { name: 'Card Only Brewing', sales_tax_rate: '0' });
   seller = await createUser(t.app, db(), { businessIds: [termsShop.id, cardShop.id] });
-  wholesaler = await createWholesaler();
+  wholesaler = await createWholesaler(t.app, db());
   retailer = await createUser(t.app, db());
 });
 afterAll(() => t.close());
@@ -357,7 +347,7 @@ describe('paying by invoice', () => {
   });
 
   it('fails the whole checkout, invoice order too, when the card is declined', async () => {
-    const buyer = await createWholesaler();
+    const buyer = await createWholesaler(t.app, db());
     const wine = await createProduct(db(), termsShop.id, { wholesale: [[1, 2000]], stock: 6 });
     const beer = await createProduct(db(), cardShop.id, { wholesale: [[1, 2000]], stock: 6 });
     const { provider, calls } = recordingProvider();

@@ -1,17 +1,18 @@
 import { ADULT_SIGNATURE_NOTICE, nextStepsFor } from '@bevy/core';
 import { describe, expect, it } from 'vitest';
 import {
-  buyerCheckoutEmail,
   escapeHtml,
   fulfilmentLine,
   listOf,
-  orderStatusEmail,
-  partialRefundEmail,
-  producerOrderEmail,
-  STATUSES_EMAILED_TO_BUYER,
   type EmailSite,
   type OrderEmailView,
-} from './order-emails';
+} from './order-email-blocks';
+import { buyerCheckoutEmail, producerOrderEmail } from './order-emails';
+import {
+  orderStatusEmail,
+  partialRefundEmail,
+  STATUSES_EMAILED_TO_BUYER,
+} from './order-status-emails';
 
 const site: EmailSite = { siteName: 'Bevy', publicUrl: 'https://bevy.example' };
 
@@ -40,6 +41,7 @@ function order(overrides: Partial<OrderEmailView> = {}): OrderEmailView {
     ],
     subtotalCents: 97797,
     taxAndFeesCents: 8680,
+    fulfillmentFeeCents: 0,
     totalCents: 106477,
     commissionCents: 7824,
     payoutCents: 98653,
@@ -63,9 +65,11 @@ const shipped = order({
   lines: [{ name: 'Stout', quantity: 1, unitPriceCents: 4200, lineTotalCents: 4200 }],
   subtotalCents: 4200,
   taxAndFeesCents: 0,
-  totalCents: 4200,
+  // Shipping (decision 014): in the total and the payout, not in the commission.
+  fulfillmentFeeCents: 1500,
+  totalCents: 5700,
   commissionCents: 336,
-  payoutCents: 3864,
+  payoutCents: 5364,
 });
 
 describe('helpers', () => {
@@ -113,7 +117,8 @@ describe('the buyer’s checkout email', () => {
     expect(text).toContain('Shipping to Riley Retail, 1 Main St, Eugene, OR 97401');
     expect(text).toContain(nextStepsFor('ship', 'Hop Brewery'));
     expect(text).toContain('View order BV-100002: https://bevy.example/orders/42');
-    expect(text).toContain('Total charged: $1,106.77');
+    expect(text).toContain('Subtotal: $42.00\nTax + fees: $0.00\nShipping: $15.00\nTotal: $57.00');
+    expect(text).toContain('Total charged: $1,121.77');
     // The adult-signature notice belongs to the shipped order only.
     expect(text.split(ADULT_SIGNATURE_NOTICE)).toHaveLength(2);
     expect(text.indexOf(ADULT_SIGNATURE_NOTICE)).toBeGreaterThan(text.indexOf('BV-100002 from'));
@@ -164,7 +169,7 @@ describe('invoice orders in the checkout emails', () => {
     expect(text).toContain(
       'Pay by invoice, due December 22, 2026 (Net 30): pay $1,064.77 to Test Cellars directly.',
     );
-    expect(text).toContain('Total charged: $42.00');
+    expect(text).toContain('Total charged: $57.00');
     expect(text).toContain('On invoice, paid to the producers: $1,064.77');
     expect(text.match(/Pay by invoice/g)).toHaveLength(1);
   });
@@ -201,9 +206,9 @@ describe('the producer’s order email', () => {
     expect(mail.subject).toBe('New order BV-100002 from Riley Retail');
     const { text } = mail;
     expect(text).toContain('- Stout × 1 at $42.00: $42.00');
-    expect(text).toContain('Total paid by the buyer: $42.00');
+    expect(text).toContain('Shipping: $15.00\nTotal paid by the buyer: $57.00');
     expect(text).toContain('Bevy commission (8% of the subtotal): $3.36');
-    expect(text).toContain('Your payout: $38.64');
+    expect(text).toContain('Your payout: $53.64');
     expect(text).toContain('Shipping to Riley Retail, 1 Main St, Eugene, OR 97401');
     expect(text).toContain(ADULT_SIGNATURE_NOTICE);
     expect(text).toContain('Riley Retail, buyer@bevy.example, +15035550142');

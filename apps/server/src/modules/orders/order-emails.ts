@@ -1,15 +1,12 @@
 import {
   ADULT_SIGNATURE_NOTICE,
   COMMISSION_BASIS_POINTS,
+  feeRows,
   formatCents,
   nextStepsFor,
   payByInvoiceText,
   type Cents,
-  type FulfillmentMode,
-  type OrderStatus,
-  type PaymentMethod,
 } from '@bevy/core';
-import type { OrderAddress } from '@bevy/core/checkout-schemas';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -22,6 +19,22 @@ import {
   users,
 } from '../../db/schema';
 import type { MailMessage } from '../mail/mailer';
+import {
+  fulfilmentLine,
+  listOf,
+  message,
+  needsSignature,
+  orderUrl,
+  type Block,
+  type EmailSite,
+  type OrderEmailLine,
+  type OrderEmailView,
+} from './order-email-blocks';
+import {
+  buyerCancellationEmails,
+  orderStatusEmail,
+  partialRefundEmail,
+} from './order-status-emails';
 
 /**
  * The emails about orders: to the buyer and to each producer when a checkout is paid, and to the
@@ -29,176 +42,6 @@ import type { MailMessage } from '../mail/mailer';
  * transaction (a transactional outbox), so an order that is not committed sends nothing, and an
  * order that is sends exactly once: each queue call follows a status change that happens once.
  */
-
-export interface OrderEmailLine {
-  name: string;
-  quantity: number;
-  unitPriceCents: Cents;
-  lineTotalCents: Cents;
-}
-
-/** An order as the emails describe it. */
-export interface OrderEmailView {
-  id: number;
-  number: string;
-  checkoutId: string;
-  businessId: number;
-  businessName: string;
-  status: OrderStatus;
-  mode: FulfillmentMode;
-  /** Where the goods go, or for pickup the producer's address (null if it has none). */
-  address: OrderAddress | null;
-  lines: OrderEmailLine[];
-  subtotalCents: Cents;
-  taxAndFeesCents: Cents;
-  totalCents: Cents;
-  commissionCents: Cents;
-  payoutCents: Cents;
-  refundedCents: Cents;
-  trackingNumber: string | null;
-  buyer: { name: string; email: string; phone: string };
-  /** 'invoice': the buyer pays the producer directly by the due date, not in the card charge. */
-  paymentMethod: PaymentMethod;
-  invoiceTermsDays: number | null;
-  /** YYYY-MM-DD, for invoice orders. */
-  invoiceDueOn: string | null;
-}
-
-/** Where links point and what the marketplace is called. */
-export interface EmailSite {
-  siteName: string;
-  /** Origin without a trailing slash, e.g. https://bevy.example. */
-  publicUrl: string;
-}
-
-export const escapeHtml = (text: string): string =>
-  text.replace(
-    /[&<>"']/g,
-    (char) =>
-      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  );
-
-/** A subject is one header line: whatever a buyer typed into a name cannot break it. */
-const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
-
-/** "BV-1", "BV-1 and BV-2", "BV-1, BV-2 and BV-3". */
-export function listOf(items: readonly string[]): string {
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
-}
-
-export function formatAddress(address: OrderAddress): string {
-  return [
-    address.name,
-    address.line1,
-    address.line2,
-    address.city,
-    `${address.state} ${address.zip}`,
-  ]
-    .filter(Boolean)
-    .join(', ');
-}
-
-export const orderUrl = (site: EmailSite, orderId: number) => `${site.publicUrl}/orders/${orderId}`;
-
-/** How the goods reach the buyer, in one line. */
-export function fulfilmentLine(order: Pick<OrderEmailView, 'mode' | 'address' | 'businessName'>) {
-  const where = order.address ? formatAddress(order.address) : null;
-  switch (order.mode) {
-    case 'pickup':
-      return where ? `Pickup at ${where}` : `Pickup from ${order.businessName}`;
-    case 'delivery':
-      return where ? `Delivery to ${where}` : 'Delivery';
-    case 'ship':
-      return where ? `Shipping to ${where}` : 'Shipping';
-  }
-}
-
-// An email is a list of blocks, rendered once as plain text and once as simple HTML.
-type Block =
-  | { kind: 'heading'; text: string }
-  | { kind: 'paragraph'; text: string }
-  | { kind: 'lines'; lines: readonly OrderEmailLine[] }
-  | { kind: 'amounts'; rows: readonly (readonly [string, Cents])[] }
-  | { kind: 'link'; label: string; href: string };
-
-function renderText(blocks: readonly Block[]): string {
-  return `${blocks
-    .map((block) => {
-      switch (block.kind) {
-        case 'heading':
-          return `${block.text}\n${'='.repeat(block.text.length)}`;
-        case 'paragraph':
-          return block.text;
-        case 'lines':
-          return block.lines
-            .map(
-              (line) =>
-                `- ${line.name} × ${line.quantity} at ${formatCents(line.unitPriceCents)}: ` +
-                formatCents(line.lineTotalCents),
-            )
-            .join('\n');
-        case 'amounts':
-          return block.rows.map(([label, cents]) => `${label}: ${formatCents(cents)}`).join('\n');
-        case 'link':
-          return `${block.label}: ${block.href}`;
-      }
-    })
-    .join('\n\n')}\n`;
-}
-
-const CELL = 'style="padding:4px 8px;text-align:left"';
-const AMOUNT_CELL = 'style="padding:4px 8px;text-align:right"';
-
-function renderHtml(blocks: readonly Block[]): string {
-  const body = blocks
-    .map((block) => {
-      switch (block.kind) {
-        case 'heading':
-          return `<h2 style="font-size:18px;margin:24px 0 8px">${escapeHtml(block.text)}</h2>`;
-        case 'paragraph':
-          return `<p>${escapeHtml(block.text)}</p>`;
-        case 'lines':
-          return (
-            '<table style="border-collapse:collapse"><thead><tr>' +
-            `<th ${CELL}>Product</th><th ${AMOUNT_CELL}>Quantity</th>` +
-            `<th ${AMOUNT_CELL}>Unit price</th><th ${AMOUNT_CELL}>Total</th></tr></thead><tbody>` +
-            block.lines
-              .map(
-                (line) =>
-                  `<tr><td ${CELL}>${escapeHtml(line.name)}</td>` +
-                  `<td ${AMOUNT_CELL}>${line.quantity}</td>` +
-                  `<td ${AMOUNT_CELL}>${formatCents(line.unitPriceCents)}</td>` +
-                  `<td ${AMOUNT_CELL}>${formatCents(line.lineTotalCents)}</td></tr>`,
-              )
-              .join('') +
-            '</tbody></table>'
-          );
-        case 'amounts':
-          return (
-            '<table style="border-collapse:collapse">' +
-            block.rows
-              .map(
-                ([label, cents]) =>
-                  `<tr><th ${CELL}>${escapeHtml(label)}</th>` +
-                  `<td ${AMOUNT_CELL}>${formatCents(cents)}</td></tr>`,
-              )
-              .join('') +
-            '</table>'
-          );
-        case 'link':
-          return `<p><a href="${escapeHtml(block.href)}">${escapeHtml(block.label)}</a></p>`;
-      }
-    })
-    .join('\n');
-  return `<!doctype html>\n<html><body style="font-family:sans-serif;color:#222">\n${body}\n</body></html>\n`;
-}
-
-function message(to: string, subject: string, blocks: readonly Block[]): MailMessage {
-  return { to, subject: oneLine(subject), text: renderText(blocks), html: renderHtml(blocks) };
-}
-
-const needsSignature = (mode: FulfillmentMode) => mode !== 'pickup';
 
 /** "Pay by invoice, due December 22, 2026 (Net 30)", or null for an order paid by card. */
 function invoiceLine(order: OrderEmailView): string | null {
@@ -237,6 +80,7 @@ export function buyerCheckoutEmail(site: EmailSite, placed: readonly OrderEmailV
         rows: [
           ['Subtotal', order.subtotalCents],
           ['Tax + fees', order.taxAndFeesCents],
+          ...feeRows(order.mode, order.fulfillmentFeeCents),
           ['Total', order.totalCents],
         ],
       },
@@ -299,6 +143,7 @@ export function producerOrderEmail(site: EmailSite, order: OrderEmailView, to: s
       rows: [
         ['Subtotal', order.subtotalCents],
         ['Tax + fees', order.taxAndFeesCents],
+        ...feeRows(order.mode, order.fulfillmentFeeCents),
         ...((invoice
           ? [
               ['Total on the invoice', order.totalCents],
@@ -331,120 +176,6 @@ export function producerOrderEmail(site: EmailSite, order: OrderEmailView, to: s
     { kind: 'link', label: 'Accept the order', href: orderUrl(site, order.id) },
   );
   return message(to, `New order ${order.number} from ${order.buyer.name}`, blocks);
-}
-
-/** The statuses a buyer is told about when a seller sets them. */
-export const STATUSES_EMAILED_TO_BUYER = [
-  'ready_for_pickup',
-  'out_for_delivery',
-  'shipped',
-  'completed',
-  'cancelled',
-  'refunded',
-] as const satisfies readonly OrderStatus[];
-
-/** Where a refund goes, in the buyer's words: back to the card, or off the invoice. */
-function refundDestination(order: OrderEmailView, amount: Cents): string {
-  return order.paymentMethod === 'invoice'
-    ? `${formatCents(amount)} is taken off the invoice for this order.`
-    : `A refund of ${formatCents(amount)} goes back to the card you paid with; banks take up to 10 business days to show it.`;
-}
-
-/** The buyer's email about an order's current status, or null for a status that sends none. */
-export function orderStatusEmail(site: EmailSite, order: OrderEmailView): MailMessage | null {
-  const about = `Your ${site.siteName} order ${order.number}`;
-  const greeting: Block = { kind: 'paragraph', text: `Hello ${order.buyer.name},` };
-  const link: Block = {
-    kind: 'link',
-    label: `View order ${order.number}`,
-    href: orderUrl(site, order.id),
-  };
-  const signature: Block = { kind: 'paragraph', text: ADULT_SIGNATURE_NOTICE };
-  const from = order.businessName;
-  switch (order.status) {
-    case 'ready_for_pickup':
-      return message(order.buyer.email, `${about} is ready for pickup`, [
-        greeting,
-        { kind: 'paragraph', text: `${from} has your order ${order.number} ready.` },
-        { kind: 'paragraph', text: fulfilmentLine(order) },
-        { kind: 'paragraph', text: 'Bring a photo ID showing you are 21 or older.' },
-        link,
-      ]);
-    case 'out_for_delivery':
-      return message(order.buyer.email, `${about} is out for delivery`, [
-        greeting,
-        { kind: 'paragraph', text: `Your order ${order.number} from ${from} is out for delivery.` },
-        { kind: 'paragraph', text: fulfilmentLine(order) },
-        signature,
-        link,
-      ]);
-    case 'shipped':
-      return message(order.buyer.email, `${about} has shipped`, [
-        greeting,
-        { kind: 'paragraph', text: `${from} has shipped your order ${order.number}.` },
-        {
-          kind: 'paragraph',
-          text: order.trackingNumber
-            ? `Tracking number: ${order.trackingNumber}`
-            : 'The tracking number will follow.',
-        },
-        { kind: 'paragraph', text: fulfilmentLine(order) },
-        signature,
-        link,
-      ]);
-    case 'completed':
-      return message(order.buyer.email, `${about} is complete`, [
-        greeting,
-        {
-          kind: 'paragraph',
-          text: `${from} marked your order ${order.number} as complete. Thank you for buying from them on ${site.siteName}.`,
-        },
-        link,
-      ]);
-    case 'cancelled':
-      return message(order.buyer.email, `${about} was cancelled`, [
-        greeting,
-        { kind: 'paragraph', text: `${from} cancelled your order ${order.number}.` },
-        order.paymentMethod === 'invoice'
-          ? { kind: 'paragraph', text: 'Its invoice is cancelled: you owe nothing for this order.' }
-          : order.refundedCents > 0
-            ? {
-                kind: 'paragraph',
-                text: `A refund of ${formatCents(order.refundedCents)} goes back to the card you paid with; banks take up to 10 business days to show it.`,
-              }
-            : { kind: 'paragraph', text: `${from} will contact you about any refund.` },
-        link,
-      ]);
-    case 'refunded':
-      return message(order.buyer.email, `${about} was refunded`, [
-        greeting,
-        { kind: 'paragraph', text: `${from} refunded your order ${order.number} in full.` },
-        { kind: 'paragraph', text: refundDestination(order, order.refundedCents) },
-        link,
-      ]);
-    default:
-      return null;
-  }
-}
-
-/**
- * The buyer's email about a refund of part of an order (`what`, e.g. "1 × Pinot Noir"), which
- * leaves the order's status as it was; a refund of everything sends the 'refunded' email instead.
- */
-export function partialRefundEmail(
-  site: EmailSite,
-  order: OrderEmailView,
-  refund: { what: string; amountCents: Cents },
-): MailMessage {
-  return message(order.buyer.email, `A refund on your ${site.siteName} order ${order.number}`, [
-    { kind: 'paragraph', text: `Hello ${order.buyer.name},` },
-    {
-      kind: 'paragraph',
-      text: `${order.businessName} refunded ${refund.what} of your order ${order.number}.`,
-    },
-    { kind: 'paragraph', text: refundDestination(order, refund.amountCents) },
-    { kind: 'link', label: `View order ${order.number}`, href: orderUrl(site, order.id) },
-  ]);
 }
 
 /** What queueing needs: the transaction to write in, and where links point. */
@@ -498,6 +229,7 @@ async function loadOrders(
     lines,
     subtotalCents: order.subtotal_cents,
     taxAndFeesCents: order.tax_and_fees_cents,
+    fulfillmentFeeCents: order.fulfillment_fee_cents,
     totalCents: order.total_cents,
     commissionCents: order.commission_cents,
     payoutCents: order.payout_cents,
@@ -581,4 +313,14 @@ export async function queuePartialRefundEmail(
 ): Promise<void> {
   const [order] = await loadOrders(ctx.db, [orderId]);
   if (order) await queueMessages(ctx, [partialRefundEmail(siteOf(ctx), order, refund)]);
+}
+
+/** Queues the emails of a buyer's own cancellation, in the transaction that records it. */
+export async function queueBuyerCancellationEmails(
+  ctx: OrderEmailContext,
+  orderId: number,
+  reason: string | null,
+): Promise<void> {
+  const [order] = await loadOrders(ctx.db, [orderId]);
+  if (order) await queueMessages(ctx, buyerCancellationEmails(siteOf(ctx), order, reason));
 }

@@ -43,6 +43,16 @@ export async function createUser(
   return { id: user!.id, email, cookie: await logInAs(app, email, PASSWORD) };
 }
 
+/** A new account with wholesale access approved until the end of 2099. */
+export async function createWholesaler(app: App, db: Db): Promise<TestUser> {
+  const user = await createUser(app, db, { name: 'Wanda Wholesale' });
+  await db
+    .update(users)
+    .set({ wholesale_access_expires_on: '2099-12-31' })
+    .where(eq(users.id, user.id));
+  return user;
+}
+
 /** Lets the business's payouts leave at once (an onboarded offline account). */
 export async function connectPayouts(db: Db, businessId: number): Promise<void> {
   await db.insert(paymentAccounts).values({
@@ -122,7 +132,7 @@ export const ORDER_FIELDS = `
   fulfillmentAddress { name line1 line2 city state zip }
   pickupHours trackingNumber billingAddress { line1 city state zip }
   subtotalCents taxAndFeesCents totalCents refundedCents commissionCents payoutCents payoutStatus
-  viewerIsSeller nextStatuses canCancel
+  viewerIsSeller nextStatuses canCancel buyerCanCancel
   lines { id productId productName unitPriceCents quantity refundedQuantity lineTotalCents }
   events { fromStatus toStatus toStatusLabel note createdAt }
 `;
@@ -147,6 +157,7 @@ export interface OrderResult {
   payoutStatus: string | null;
   viewerIsSeller: boolean;
   nextStatuses: string[];
+  buyerCanCancel?: boolean;
   canCancel: boolean;
   lines: {
     id: number;

@@ -3,16 +3,16 @@ import { builder } from '../../graphql/builder';
 import { parsePage } from '../admin/admin.service';
 import {
   advanceOrder,
-  cancelOrder,
   findOrderForViewer,
   listBusinessOrders,
   listMyOrders,
-  refundOrderLine,
   type OrderEventView,
   type OrderLineView,
   type OrderPage,
   type OrderView,
 } from './order-management.service';
+import { invoiceOpen, markInvoicePaid } from './invoice-payments.service';
+import { cancelOrder, cancelOwnOrder, refundOrderLine } from './order-refunds.service';
 import { OrderAddressType, paymentFields } from './orders.schema';
 import {
   businessMonthFigures,
@@ -31,6 +31,10 @@ OrderLineType.implement({
       description: 'Null once the product was deleted.',
     }),
     productName: t.exposeString('productName', { description: 'As it was sold.' }),
+    imageUrl: t.exposeString('imageUrl', {
+      nullable: true,
+      description: 'The product’s bottle image now; null without one or once deleted.',
+    }),
     unitPriceCents: t.exposeInt('unitPriceCents'),
     quantity: t.exposeInt('quantity'),
     refundedQuantity: t.exposeInt('refundedQuantity'),
@@ -76,6 +80,10 @@ OrderType.implement({
     contactName: t.exposeString('contactName'),
     contactEmail: t.exposeString('contactEmail'),
     contactPhone: t.exposeString('contactPhone', { description: 'E.164, as stored.' }),
+    buyingBusiness: t.exposeString('buyingBusiness', {
+      nullable: true,
+      description: 'The licensed business a wholesale buyer bought for; null for retail.',
+    }),
     fulfillmentMode: t.exposeString('fulfillmentMode', {
       description: '"pickup", "delivery" or "ship".',
     }),
@@ -96,6 +104,9 @@ OrderType.implement({
     }),
     subtotalCents: t.exposeInt('subtotalCents'),
     taxAndFeesCents: t.exposeInt('taxAndFeesCents'),
+    fulfillmentFeeCents: t.exposeInt('fulfillmentFeeCents', {
+      description: 'The delivery or shipping fee; untaxed, in the total, paid out to the producer.',
+    }),
     taxRate: t.exposeString('taxRate', {
       description:
         'The producer’s tax + fees rate in percent when the order was placed, e.g. "8.8750".',
@@ -105,6 +116,16 @@ OrderType.implement({
       description: 'Refunded to the card, or for an invoice order taken off the invoice.',
     }),
     ...paymentFields(t),
+    invoicePaidAt: t.string({
+      nullable: true,
+      description:
+        'When the producer marked the invoice paid (ISO 8601); null until then and for card orders.',
+      resolve: (order) => order.invoicePaidAt?.toISOString() ?? null,
+    }),
+    canMarkInvoicePaid: t.boolean({
+      description: 'The viewer works at the business and the invoice is open (markInvoicePaid).',
+      resolve: (order) => order.viewerIsSeller && invoiceOpen(order),
+    }),
     commissionCents: t.int({
       nullable: true,
       description:
@@ -135,6 +156,11 @@ OrderType.implement({
     canCancel: t.boolean({
       description: 'The viewer works at the business and the order is not yet fulfilled.',
       resolve: (order) => order.viewerIsSeller && canCancel(order.status),
+    }),
+    buyerCanCancel: t.boolean({
+      description:
+        'The viewer is the buyer and the producer has not accepted the order yet (cancelMyOrder).',
+      resolve: (order) => order.viewerIsBuyer && order.status === 'placed',
     }),
     lines: t.expose('lines', { type: [OrderLineType] }),
     events: t.expose('events', {
@@ -330,6 +356,25 @@ builder.mutationFields((t) => ({
       reason: t.arg.string(),
     },
     resolve: (_root, args, ctx) => cancelOrder(ctx, args),
+  }),
+  cancelMyOrder: t.field({
+    type: OrderType,
+    description:
+      'The buyer cancels their own order until the producer accepts it: refunds it in full and ' +
+      'emails the producer. INVALID_TRANSITION once accepted; NOT_FOUND for anyone but the buyer.',
+    args: {
+      id: t.arg.int({ required: true }),
+      reason: t.arg.string(),
+    },
+    resolve: (_root, args, ctx) => cancelOwnOrder(ctx, args),
+  }),
+  markInvoicePaid: t.field({
+    type: OrderType,
+    description:
+      'Records that the buyer paid an invoice order (sellers only). INVALID_TRANSITION for a ' +
+      'card order, a cancelled or refunded one, or an invoice marked paid already.',
+    args: { id: t.arg.int({ required: true }) },
+    resolve: (_root, args, ctx) => markInvoicePaid(ctx, args),
   }),
   refundOrderLine: t.field({
     type: OrderType,

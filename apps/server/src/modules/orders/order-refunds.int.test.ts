@@ -28,7 +28,7 @@ import {
   type OrderResult,
   type TestUser,
 } from './order-management-fixtures';
-import { cancelOrder, refundOrderLine } from './order-management.service';
+import { cancelOrder, refundOrderLine } from './order-refunds.service';
 
 let t: TestApp;
 const db = () => t.database.db;

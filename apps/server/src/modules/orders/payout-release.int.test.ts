@@ -14,7 +14,7 @@ import {
 } from './checkout-fixtures';
 import { placeOrder } from './checkout.service';
 import { ledgerImbalance } from './ledger';
-import { refundOrderLine } from './order-management.service';
+import { refundOrderLine } from './order-refunds.service';
 import { releaseAllHeldPayouts, releaseHeldPayouts } from './payout-release.service';
 
 let t: TestApp;

@@ -8,7 +8,7 @@ import {
 } from '@bevy/core';
 import { Button, Group, NumberInput, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { useMutation } from 'urql';
+import { useMutation, type CombinedError } from 'urql';
 import { describeError } from '../../lib/server-error';
 import {
   ADVANCE_ORDER,
@@ -28,7 +28,7 @@ const COMMISSION_PERCENT = COMMISSION_BASIS_POINTS / 100;
 const actionLabel = (status: string) => ORDER_ACTION_LABELS[status as OrderStatus] ?? status;
 
 /** The end of a dialog's form: the server's refusal, if any, then its two buttons. */
-function DialogEnd({
+export function DialogEnd({
   error,
   dismissLabel,
   submitLabel,
@@ -59,7 +59,32 @@ function DialogEnd({
 }
 
 /** Why the seller cancels or refunds; it goes into the order's history. */
-function ReasonField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+/**
+ * A dialog form's submission: runs `send`, shows the server's refusal in the dialog (which stays
+ * open, with what was typed) or calls `done`.
+ */
+export function useDialogSubmit(send: () => Promise<{ error?: CombinedError }>, done: () => void) {
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    const result = await send();
+    if (result.error) {
+      setError(describeError(result.error).message);
+      return;
+    }
+    done();
+  };
+  return { error, onSubmit: (event: FormEvent) => void submit(event) };
+}
+
+export function ReasonField({
+  value,
+  onChange,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+}) {
   return (
     <Textarea
       label="Reason (optional)"
@@ -149,23 +174,15 @@ function CancelDialog({
 }) {
   const [{ fetching }, cancel] = useMutation(CANCEL_ORDER);
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { error, onSubmit } = useDialogSubmit(
+    () => cancel({ id: order.id, reason: reason.trim() || null }),
+    onClose,
+  );
   const refund = order.totalCents - order.refundedCents;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    const result = await cancel({ id: order.id, reason: reason.trim() || null });
-    if (result.error) {
-      setError(describeError(result.error).message);
-      return;
-    }
-    onClose();
-  };
 
   return (
     <DialogModal opened={opened} onClose={onClose} title={`Cancel order ${order.number}?`}>
-      <form onSubmit={(event) => void submit(event)}>
+      <form onSubmit={onSubmit}>
         <Stack gap="md">
           {order.paymentMethod === 'invoice' ? (
             <Text>

@@ -14,6 +14,8 @@ export interface OrderLine {
   id: number;
   productId: number | null;
   productName: string;
+  /** The product's bottle image now; null without one or once the product was deleted. */
+  imageUrl: string | null;
   unitPriceCents: number;
   quantity: number;
   refundedQuantity: number;
@@ -53,18 +55,26 @@ export interface Order extends OrderSummary {
   buyerKind: string;
   contactEmail: string;
   contactPhone: string;
+  /** The licensed business a wholesale buyer bought for; null for retail orders. */
+  buyingBusiness: string | null;
   fulfillmentAddress: OrderAddress | null;
   pickupHours: string | null;
   trackingNumber: string | null;
   billingAddress: OrderAddress;
   subtotalCents: number;
   taxAndFeesCents: number;
+  /** The delivery or shipping fee (in the total; untaxed). */
+  fulfillmentFeeCents: number;
   /** The tax + fees rate in percent when the order was placed, e.g. "8.8750". */
   taxRate: string;
   /** "card", or "invoice": the buyer pays the producer directly by `invoiceDueOn` (YYYY-MM-DD). */
   paymentMethod: string;
   invoiceTermsDays: number | null;
   invoiceDueOn: string | null;
+  /** When the producer marked the invoice paid (ISO 8601); null until then. */
+  invoicePaidAt: string | null;
+  /** The viewer is a seller and the invoice is still owed. */
+  canMarkInvoicePaid: boolean;
   /**
    * Null unless the viewer works at the order's business (or is an admin); for an invoice order,
    * the commission the producer owes.
@@ -76,6 +86,8 @@ export interface Order extends OrderSummary {
   /** The statuses the viewer may move the order to now, cancellation aside. */
   nextStatuses: string[];
   canCancel: boolean;
+  /** The viewer is the buyer and may still cancel (the producer has not accepted). */
+  buyerCanCancel: boolean;
   lines: OrderLine[];
   events: OrderEvent[];
 }
@@ -119,6 +131,7 @@ const ORDER_FIELDS = gql`
     buyerKind
     contactEmail
     contactPhone
+    buyingBusiness
     fulfillmentAddress {
       ...OrderAddressFields
     }
@@ -129,20 +142,25 @@ const ORDER_FIELDS = gql`
     }
     subtotalCents
     taxAndFeesCents
+    fulfillmentFeeCents
     taxRate
     paymentMethod
     invoiceTermsDays
     invoiceDueOn
+    invoicePaidAt
+    canMarkInvoicePaid
     commissionCents
     payoutCents
     payoutStatus
     viewerIsSeller
     nextStatuses
     canCancel
+    buyerCanCancel
     lines {
       id
       productId
       productName
+      imageUrl
       unitPriceCents
       quantity
       refundedQuantity
@@ -235,6 +253,24 @@ export const ADVANCE_ORDER = gql`
 export const CANCEL_ORDER = gql`
   mutation CancelOrder($id: Int!, $reason: String) {
     cancelOrder(id: $id, reason: $reason) {
+      ...OrderFields
+    }
+  }
+  ${ORDER_FIELDS}
+`;
+
+export const CANCEL_MY_ORDER = gql`
+  mutation CancelMyOrder($id: Int!, $reason: String) {
+    cancelMyOrder(id: $id, reason: $reason) {
+      ...OrderFields
+    }
+  }
+  ${ORDER_FIELDS}
+`;
+
+export const MARK_INVOICE_PAID = gql`
+  mutation MarkInvoicePaid($id: Int!) {
+    markInvoicePaid(id: $id) {
       ...OrderFields
     }
   }

@@ -76,4 +76,25 @@ describe('the refund a seller is about to make', () => {
     expect(refundText(all, 2500)).toBe('Refund to the buyer: —');
     expect(refundText(all, 0)).toBe('Refund to the buyer: —');
   });
+
+  it('keeps the delivery fee through partial refunds, and gives it back with the last units', () => {
+    const products = order([{ unitPriceCents: 2000, quantity: 2, refundedQuantity: 0 }], 10);
+    const placed = {
+      ...products,
+      fulfillmentMode: 'delivery',
+      fulfillmentFeeCents: 500,
+      totalCents: products.totalCents + 500,
+    };
+    expect(refundText(placed, 2000)).toBe(
+      'Refund to the buyer: $22.00 ($20.00 and its share of tax and fees)',
+    );
+    const afterOne = {
+      ...placed,
+      refundedCents: 2200,
+      lines: placed.lines.map((line) => ({ ...line, refundedQuantity: 1 })),
+    };
+    expect(refundText(afterOne, 2000)).toBe(
+      'Refund to the buyer: $27.00 ($20.00 and its share of tax and fees, and the delivery fee)',
+    );
+  });
 });

@@ -1,4 +1,10 @@
-import { formatCents, percentToMillionths, refundDue } from '@bevy/core';
+import {
+  formatCents,
+  fulfillmentFeeName,
+  percentToMillionths,
+  refundDue,
+  type FulfillmentMode,
+} from '@bevy/core';
 import type { Order } from './order-documents';
 
 /**
@@ -26,7 +32,12 @@ export function refundText(order: Order, amount: number): string {
     { refundedSubtotal, refunded: order.refundedCents },
     amount,
   );
+  // The last units bring back the delivery or shipping fee too (decision 014).
+  const fee =
+    order.fulfillmentFeeCents > 0 && refundedSubtotal + amount === order.subtotalCents
+      ? `, and the ${fulfillmentFeeName(order.fulfillmentMode as FulfillmentMode).toLowerCase()}`
+      : '';
   return due === amount
     ? `${what}: ${products}`
-    : `${what}: ${formatCents(due)} (${products} and its share of tax and fees)`;
+    : `${what}: ${formatCents(due)} (${products} and its share of tax and fees${fee})`;
 }

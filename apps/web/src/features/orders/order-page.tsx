@@ -20,6 +20,8 @@ import { PageLoading } from '../../components/page-loading';
 import { formatTimestampDateTime } from '../../lib/dates';
 import { describeError } from '../../lib/server-error';
 import { siteConfig } from '../../lib/site-config';
+import { BuyerCancel } from './buyer-cancel';
+import { MarkInvoicePaid } from './invoice-paid';
 import { RefundDialog, SellerActions } from './order-actions';
 import { ORDER, type Order, type OrderData, type OrderLine } from './order-documents';
 import {
@@ -130,7 +132,10 @@ function OrderDetail({ order, refresh }: { order: Order; refresh: () => void }) 
         {seller ? (
           <SellerActions order={order} onRefused={refresh} />
         ) : (
-          <OrderAgain order={order} />
+          <Stack gap="sm">
+            <BuyerCancel order={order} />
+            <OrderAgain order={order} />
+          </Stack>
         )}
 
         <OrderSection id="order-items" title="Items">
@@ -139,7 +144,12 @@ function OrderDetail({ order, refresh }: { order: Order; refresh: () => void }) 
 
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <OrderSection id="order-totals" title={seller ? 'Payment and payout' : 'Payment'}>
-            <TotalsTable order={order} />
+            <Stack gap="sm">
+              <TotalsTable order={order} />
+              <Group>
+                <MarkInvoicePaid order={order} />
+              </Group>
+            </Stack>
           </OrderSection>
           <OrderSection id="order-fulfilment" title="Fulfilment">
             <FulfillmentDetails order={order} />

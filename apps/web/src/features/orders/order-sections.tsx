@@ -1,9 +1,16 @@
-import { ADULT_SIGNATURE_NOTICE, formatCents, payByInvoiceText } from '@bevy/core';
+import {
+  ADULT_SIGNATURE_NOTICE,
+  formatCents,
+  fulfillmentFeeName,
+  payByInvoiceText,
+  type FulfillmentMode,
+} from '@bevy/core';
 import { formatPhoneNumber } from '@bevy/core/contact';
-import { Anchor, Button, Card, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { PayoutStatusBadge } from '../../components/order-status';
-import { formatTimestampDateTime } from '../../lib/dates';
+import { ProductThumbnail } from '../../components/product-thumbnail';
+import { formatTimestampDate, formatTimestampDateTime } from '../../lib/dates';
 import type { Order, OrderLine } from './order-documents';
 import { AddressLines } from './order-ui';
 
@@ -69,7 +76,11 @@ export function LinesTable({
           {order.lines.map((line) => (
             <Table.Tr key={line.id}>
               <Table.Th scope="row" fw={500}>
-                {line.productName}
+                {/* The name goes under its picture when the table is short of room. */}
+                <Group gap="xs">
+                  <ProductThumbnail src={line.imageUrl} size={40} />
+                  {line.productName}
+                </Group>
               </Table.Th>
               <Table.Td ta="right">{formatCents(line.unitPriceCents)}</Table.Td>
               <Table.Td ta="right">{line.quantity}</Table.Td>
@@ -129,6 +140,12 @@ export function TotalsTable({ order }: { order: Order }) {
       <Table.Tbody>
         <AmountRow label="Subtotal" cents={order.subtotalCents} />
         <AmountRow label="Tax and fees" cents={order.taxAndFeesCents} />
+        {order.fulfillmentFeeCents > 0 ? (
+          <AmountRow
+            label={fulfillmentFeeName(order.fulfillmentMode as FulfillmentMode)}
+            cents={order.fulfillmentFeeCents}
+          />
+        ) : null}
         <AmountRow label="Total" cents={order.totalCents} strong />
         {order.refundedCents > 0 ? (
           <AmountRow
@@ -142,7 +159,9 @@ export function TotalsTable({ order }: { order: Order }) {
               Payment
             </Table.Th>
             <Table.Td ta="right">
-              {payByInvoiceText(order.invoiceDueOn, order.invoiceTermsDays)}
+              {order.invoicePaidAt
+                ? `Invoice paid on ${formatTimestampDate(order.invoicePaidAt)}`
+                : payByInvoiceText(order.invoiceDueOn, order.invoiceTermsDays)}
             </Table.Td>
           </Table.Tr>
         ) : null}
@@ -178,6 +197,7 @@ const BUYER_KINDS: Record<string, string> = {
 export function ContactDetails({ order }: { order: Order }) {
   return (
     <Stack gap={2}>
+      {order.buyingBusiness ? <Text fw={600}>Buying for {order.buyingBusiness}</Text> : null}
       <Text fw={600}>{order.contactName}</Text>
       <Anchor href={`mailto:${order.contactEmail}`}>{order.contactEmail}</Anchor>
       <Anchor href={`tel:${order.contactPhone}`}>{formatPhoneNumber(order.contactPhone)}</Anchor>

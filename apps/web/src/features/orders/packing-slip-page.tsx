@@ -51,6 +51,7 @@ function Slip({ order }: { order: Order }) {
           <Title order={2} fz="md" id="slip-to">
             {pickup ? 'Pickup by' : 'Ship to'}
           </Title>
+          {order.buyingBusiness ? <Text fw={600}>{order.buyingBusiness}</Text> : null}
           {pickup || !order.fulfillmentAddress ? (
             <Text>{order.contactName}</Text>
           ) : (

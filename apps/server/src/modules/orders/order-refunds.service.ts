@@ -1,0 +1,443 @@
+import {
+  canCancel,
+  canRefundLine,
+  formatCents,
+  isVisibleOrderStatus,
+  orderStatusLabel,
+  percentToMillionths,
+  statusAfterRefund,
+  transitionProblem,
+  type FulfillmentMode,
+  type OrderStatus,
+} from '@bevy/core';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
+import { GraphQLError } from 'graphql';
+import type { Db } from '../../db/client';
+import {
+  checkouts,
+  ledgerEntries,
+  orderEvents,
+  orderLines,
+  orders,
+  products,
+} from '../../db/schema';
+import { badInput } from '../../graphql/errors';
+import { requireViewer } from '../../graphql/guards';
+import { PaymentProviderError } from '../payments/payment-provider';
+import {
+  planCancellation,
+  planRefund,
+  refundStateWithoutLedger,
+  type OrderMoney,
+  type RefundPlan,
+  type RefundState,
+} from './ledger';
+import {
+  queueBuyerCancellationEmails,
+  queueOrderStatusEmail,
+  queuePartialRefundEmail,
+} from './order-emails';
+import {
+  invalidTransition,
+  noSuchOrder,
+  orderForSeller,
+  parseReason,
+  reread,
+  type OrderChangeContext,
+  type OrderRow,
+  type OrderView,
+} from './order-management.service';
+
+/**
+ * Giving money back: cancelling an order before fulfilment (by its producer, or by its buyer
+ * until the producer accepts it) and refunding units of a line. Each runs in one transaction
+ * that locks the order, pays back through the provider, and records what it did.
+ */
+
+const REFUND_FAILED_MESSAGE =
+  'The payment service could not refund the buyer, so nothing was changed. Please try again in a few minutes.';
+
+function refundFailed(): GraphQLError {
+  return new GraphQLError(REFUND_FAILED_MESSAGE, { extensions: { code: 'REFUND_FAILED' } });
+}
+
+interface LockedOrder {
+  order: OrderRow;
+  lines: (typeof orderLines.$inferSelect)[];
+  money: OrderMoney;
+  state: RefundState;
+  /** How many refunds were made before: numbers this one, for its idempotency keys. */
+  refundCount: number;
+  chargeId: string | null;
+  /** The payout transfer at the provider, once it was made. */
+  transferId: string | null;
+}
+
+/**
+ * Reads the order for a refund with its row locked until the transaction ends, so that two
+ * refunds of one order run one after the other and the second sees what the first did.
+ */
+async function lockForRefund(db: Db, orderId: number): Promise<LockedOrder> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!order) throw noSuchOrder();
+  // One statement after another: they share the transaction's connection.
+  const lines = await db
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.order_id, orderId))
+    .orderBy(asc(orderLines.id));
+  const entries = await db
+    .select({
+      kind: ledgerEntries.kind,
+      amount: ledgerEntries.amount_cents,
+      reference: ledgerEntries.provider_reference,
+      orderId: ledgerEntries.order_id,
+    })
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.checkout_id, order.checkout_id),
+        or(eq(ledgerEntries.order_id, orderId), eq(ledgerEntries.kind, 'charge')),
+      ),
+    );
+  const [checkout] = await db
+    .select({ chargeId: checkouts.provider_charge_id })
+    .from(checkouts)
+    .where(eq(checkouts.id, order.checkout_id));
+  const sum = (kind: (typeof entries)[number]['kind']) =>
+    entries
+      .filter((entry) => entry.kind === kind && entry.orderId === orderId)
+      .reduce((total, entry) => total + entry.amount, 0);
+  const chargeEntry = entries.find((entry) => entry.kind === 'charge');
+  const transferEntry = entries.find(
+    (entry) => entry.kind === 'transfer' && entry.orderId === orderId,
+  );
+  const money: OrderMoney = {
+    orderId,
+    subtotal: order.subtotal_cents,
+    taxRate: percentToMillionths(order.tax_rate),
+    total: order.total_cents,
+    commission: order.commission_cents,
+    payout: order.payout_cents,
+  };
+  const refundedSubtotal = lines.reduce(
+    (total, line) => total + line.unit_price_cents * line.refunded_quantity,
+    0,
+  );
+  return {
+    order,
+    lines,
+    money,
+    // An invoice order has no ledger: what it took off the invoice is on the order itself.
+    state:
+      order.payment_method === 'invoice'
+        ? refundStateWithoutLedger(money, refundedSubtotal, order.refunded_cents)
+        : {
+            refundedSubtotal,
+            refunded: sum('refund'),
+            commissionReversed: sum('commission_reversal'),
+            transferReversed: sum('transfer_reversal'),
+          },
+    refundCount: entries.filter((entry) => entry.kind === 'refund' && entry.orderId === orderId)
+      .length,
+    chargeId: checkout?.chargeId ?? chargeEntry?.reference ?? null,
+    transferId: transferEntry?.reference ?? null,
+  };
+}
+
+/**
+ * Pays a refund back and records it, inside the transaction that locked the order.
+ *
+ * The provider is called while the order's row is locked: a second refund of the same order waits
+ * and then plans from what this one recorded, so the two can never refund more than was paid.
+ * Holding a lock across a network call is the price; refunds are rare, made by hand. Each call
+ * carries an idempotency key made of the order and the refund's number, so if the transaction
+ * fails after the provider said yes (nothing recorded), a retry plans the same refund under the
+ * same key and the provider answers with the refund it already made instead of paying twice.
+ * If the provider fails, the transaction rolls back: REFUND_FAILED and nothing recorded.
+ */
+async function payBack(
+  db: Db,
+  ctx: OrderChangeContext,
+  locked: LockedOrder,
+  plan: RefundPlan,
+  reason: string | null,
+): Promise<void> {
+  const { order } = locked;
+  const sequence = locked.refundCount + 1;
+  const keyOf = (what: string) => `bevy-${what}-${order.checkout_id}-${order.id}-${sequence}`;
+  const reverseAtProvider = order.payout_status === 'transferred' && locked.transferId !== null;
+  let refundId: string | null = null;
+  let reversalId: string | null = null;
+  try {
+    if (!locked.chargeId) throw new PaymentProviderError('The order has no recorded charge.');
+    if (plan.refund > 0) {
+      refundId = await ctx.payments.refundCharge({
+        chargeId: locked.chargeId,
+        amountCents: plan.refund,
+        idempotencyKey: keyOf('refund'),
+        reason,
+      });
+    }
+    if (reverseAtProvider && plan.transferReversal > 0) {
+      reversalId = await ctx.payments.reverseTransfer({
+        transferId: locked.transferId!,
+        amountCents: plan.transferReversal,
+        idempotencyKey: keyOf('transfer-reversal'),
+      });
+    }
+  } catch (error) {
+    ctx.log.error(
+      { err: error, orderId: order.id, refundId, sequence },
+      refundId
+        ? 'the buyer was refunded but the payout could not be reversed; nothing recorded, a retry reuses the same keys'
+        : 'refunding the buyer failed; nothing recorded',
+    );
+    throw refundFailed();
+  }
+  const referenceOf = { refund: refundId, transfer_reversal: reversalId } as Record<
+    string,
+    string | null
+  >;
+  if (plan.movements.length > 0) {
+    await db.insert(ledgerEntries).values(
+      plan.movements.map((movement) => ({
+        checkout_id: order.checkout_id,
+        order_id: order.id,
+        business_id: order.business_id,
+        kind: movement.kind,
+        amount_cents: movement.amountCents,
+        provider_reference: referenceOf[movement.kind] ?? null,
+      })),
+    );
+  }
+}
+
+/** The order's columns after a refund: what it refunded in all, and where its payout stands. */
+function refundedColumns(locked: LockedOrder, next: RefundState) {
+  return {
+    refunded_cents: next.refunded,
+    // Nothing of an invoice order was paid out, so nothing is reversed.
+    payout_status:
+      locked.order.payment_method === 'card' && next.transferReversed >= locked.order.payout_cents
+        ? ('reversed' as const)
+        : locked.order.payout_status,
+    updated_at: new Date(),
+  };
+}
+
+/**
+ * Gives the buyer back `plan.refund`: through the payment provider for a card order; for an
+ * invoice order by taking it off what they owe the producer (no provider, no ledger entries),
+ * which the order's history then says: the note is returned. A card refund shows in the money.
+ */
+async function giveBack(
+  db: Db,
+  ctx: OrderChangeContext,
+  locked: LockedOrder,
+  plan: RefundPlan,
+  reason: string | null,
+): Promise<string | null> {
+  if (locked.order.payment_method === 'invoice') {
+    return `Invoice reduced by ${formatCents(plan.refund)}`;
+  }
+  await payBack(db, ctx, locked, plan, reason);
+  return null;
+}
+
+/** Turns an unexpected error after the provider refunded into a loud log line. */
+async function refundTransaction<T>(
+  ctx: OrderChangeContext,
+  orderId: number,
+  run: (db: Db) => Promise<T>,
+): Promise<T> {
+  try {
+    return await ctx.db.transaction((tx) => run(tx as unknown as Db));
+  } catch (error) {
+    if (!(error instanceof GraphQLError)) {
+      ctx.log.error(
+        { err: error, orderId },
+        'a refund could not be recorded; if the provider refunded, a retry reuses its keys',
+      );
+    }
+    throw error;
+  }
+}
+
+/** Who cancels: the producer before fulfilment, or the buyer before the producer accepts. */
+type Canceller = 'producer' | 'buyer';
+
+/** Why the buyer may not cancel an order in `status`, or null when they may. */
+function buyerCancelProblem(status: OrderStatus): string | null {
+  switch (status) {
+    case 'placed':
+      return null;
+    case 'cancelled':
+      return 'This order is cancelled already.';
+    case 'accepted':
+    case 'ready_for_pickup':
+    case 'out_for_delivery':
+    case 'shipped':
+      return 'The producer has accepted this order, so only they can cancel it now. Contact them about it.';
+    default:
+      return `An order that is ${orderStatusLabel(status)} cannot be cancelled.`;
+  }
+}
+
+/** Why `by` may not cancel an order in `status` fulfilled by `mode`, or null when they may. */
+function cancelProblem(by: Canceller, status: OrderStatus, mode: FulfillmentMode): string | null {
+  if (by === 'buyer') return buyerCancelProblem(status);
+  return canCancel(status) ? null : transitionProblem(status, 'cancelled', mode);
+}
+
+/**
+ * Cancels an order: refunds the buyer everything not yet refunded, reverses the commission and
+ * the payout (planCancellation), and gives back the stock it held. The check is made again on
+ * the locked row, so a cancellation racing the producer's 'Accept order' cannot both win.
+ */
+async function cancel(
+  ctx: OrderChangeContext,
+  checked: OrderRow,
+  by: Canceller,
+  reason: string | null,
+): Promise<OrderView> {
+  const viewer = requireViewer(ctx);
+  const problem = cancelProblem(by, checked.status, checked.fulfillment_mode);
+  if (problem) throw invalidTransition(problem);
+  await refundTransaction(ctx, checked.id, async (db) => {
+    const locked = await lockForRefund(db, checked.id);
+    const { order } = locked;
+    const problemNow = cancelProblem(by, order.status, order.fulfillment_mode);
+    if (problemNow) throw invalidTransition(problemNow);
+    const plan = planCancellation(locked.money, locked.state);
+    const given = plan ? await giveBack(db, ctx, locked, plan, reason) : null;
+    const next = plan?.next ?? locked.state;
+    await db
+      .update(orders)
+      .set({ status: 'cancelled', ...refundedColumns(locked, next) })
+      .where(eq(orders.id, order.id));
+    await db
+      .update(orderLines)
+      .set({ refunded_quantity: sql`${orderLines.quantity}` })
+      .where(eq(orderLines.order_id, order.id));
+    // Units refunded before stay sold (they may have been handed over); the rest go back.
+    for (const line of [...locked.lines].sort(
+      (a, b) => (a.product_id ?? 0) - (b.product_id ?? 0),
+    )) {
+      const units = line.quantity - line.refunded_quantity;
+      if (!line.stock_reserved || line.product_id === null || units <= 0) continue;
+      await db
+        .update(products)
+        .set({ stock_count: sql`${products.stock_count} + ${units}` })
+        .where(and(eq(products.id, line.product_id), sql`${products.stock_count} is not null`));
+    }
+    const byBuyer = by === 'buyer' ? 'Cancelled by the buyer' : null;
+    await db.insert(orderEvents).values({
+      order_id: order.id,
+      from_status: order.status,
+      to_status: 'cancelled',
+      actor_user_id: viewer.id,
+      note: [byBuyer, given, reason].filter(Boolean).join(': ') || null,
+    });
+    const emailCtx = { db, config: ctx.config };
+    if (by === 'buyer') await queueBuyerCancellationEmails(emailCtx, order.id, reason);
+    else await queueOrderStatusEmail(emailCtx, order.id);
+  });
+  return reread(ctx, checked.id);
+}
+
+/** The producer cancels an order before fulfilment. */
+export async function cancelOrder(
+  ctx: OrderChangeContext,
+  input: { id: number; reason?: string | null },
+): Promise<OrderView> {
+  const reason = parseReason(input.reason);
+  return cancel(ctx, await orderForSeller(ctx, input.id), 'producer', reason);
+}
+
+/**
+ * The buyer cancels their own order while the producer has not accepted it yet; the producer's
+ * people are emailed. Anyone else is answered as if the order did not exist.
+ */
+export async function cancelOwnOrder(
+  ctx: OrderChangeContext,
+  input: { id: number; reason?: string | null },
+): Promise<OrderView> {
+  const viewer = requireViewer(ctx);
+  const reason = parseReason(input.reason);
+  const [order] = await ctx.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, input.id), eq(orders.buyer_id, viewer.id)));
+  if (!order || !isVisibleOrderStatus(order.status)) throw noSuchOrder();
+  return cancel(ctx, order, 'buyer', reason);
+}
+
+/** Refunds `quantity` units of one line: unit price × quantity and its share of tax + fees. */
+export async function refundOrderLine(
+  ctx: OrderChangeContext,
+  input: { orderId: number; lineId: number; quantity: number; reason?: string | null },
+): Promise<OrderView> {
+  const viewer = requireViewer(ctx);
+  const reason = parseReason(input.reason);
+  if (!Number.isSafeInteger(input.quantity) || input.quantity < 1) {
+    throw badInput('Refund at least one unit.', 'quantity');
+  }
+  const checked = await orderForSeller(ctx, input.orderId);
+  await refundTransaction(ctx, checked.id, async (db) => {
+    const locked = await lockForRefund(db, checked.id);
+    const { order } = locked;
+    // A refunded order has no unit left: the line's own check below says so.
+    if (order.status !== 'refunded' && !canRefundLine(order.status)) {
+      throw invalidTransition(
+        `An order that is ${orderStatusLabel(order.status)} cannot be refunded.`,
+      );
+    }
+    const line = locked.lines.find((candidate) => candidate.id === input.lineId);
+    if (!line) throw badInput('That line is not part of this order.', 'lineId');
+    const left = line.quantity - line.refunded_quantity;
+    if (input.quantity > left) {
+      throw badInput(
+        left === 0
+          ? 'This line has been refunded in full already.'
+          : `Only ${left} of this line can still be refunded.`,
+        'quantity',
+      );
+    }
+    const plan = planRefund(locked.money, locked.state, line.unit_price_cents * input.quantity);
+    const given = await giveBack(db, ctx, locked, plan, reason);
+    await db
+      .update(orderLines)
+      .set({ refunded_quantity: sql`${orderLines.refunded_quantity} + ${input.quantity}` })
+      .where(eq(orderLines.id, line.id));
+    const status = statusAfterRefund(
+      order.status,
+      locked.lines.map((candidate) => ({
+        quantity: candidate.quantity,
+        refundedQuantity:
+          candidate.refunded_quantity + (candidate.id === line.id ? input.quantity : 0),
+      })),
+    );
+    await db
+      .update(orders)
+      .set({ status, ...refundedColumns(locked, plan.next) })
+      .where(eq(orders.id, order.id));
+    const units = `${input.quantity} × ${line.product_name}`;
+    const what = given
+      ? `${given} for ${units}`
+      : `Refunded ${units} (${formatCents(plan.refund)})`;
+    await db.insert(orderEvents).values({
+      order_id: order.id,
+      from_status: order.status,
+      to_status: status,
+      actor_user_id: viewer.id,
+      note: reason ? `${what}: ${reason}` : what,
+    });
+    // The buyer hears of every refund: in full as the order's new status, in part on its own.
+    const emailCtx = { db, config: ctx.config };
+    if (status === 'refunded') await queueOrderStatusEmail(emailCtx, order.id);
+    else
+      await queuePartialRefundEmail(emailCtx, order.id, { what: units, amountCents: plan.refund });
+  });
+  return reread(ctx, checked.id);
+}
