@@ -1,10 +1,13 @@
 import { Box } from '@mantine/core';
 import { Suspense, useEffect, useRef } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { ErrorBoundary } from 'react-error-boundary';
+import { Outlet, useLocation } from 'react-router';
 import { BannerStrip } from '../components/banner-strip';
 import { PageLoading } from '../components/page-loading';
+import { RouteError } from '../components/route-error';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
+import { useScrollRestoration } from '../lib/scroll-restoration';
 
 /** After a client-side navigation, move focus to the new page, as a full page load would. */
 function useFocusMainOnNavigation() {
@@ -14,8 +17,8 @@ function useFocusMainOnNavigation() {
   useEffect(() => {
     if (previous.current === pathname) return;
     previous.current = pathname;
-    // Without scrolling: <ScrollRestoration> has already put the page at the top (or, going
-    // back, where it was).
+    // Without scrolling: useScrollRestoration puts the page at the top (or, going back, where
+    // it was).
     main.current?.focus({ preventScroll: true });
   }, [pathname]);
   return main;
@@ -24,19 +27,23 @@ function useFocusMainOnNavigation() {
 /** Every page: banner strip, header, the page itself, footer. */
 export function AppLayout() {
   const main = useFocusMainOnNavigation();
+  const { pathname } = useLocation();
+  // A new page opens at its top; Back and Forward return to where the reader was.
+  useScrollRestoration();
   return (
     <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
-      {/* A new page opens at its top; Back and Forward return to where the reader was. */}
-      <ScrollRestoration />
       <a href="#main" className="skip-link">
         Skip to main content
       </a>
       <BannerStrip />
       <SiteHeader />
       <Box component="main" id="main" ref={main} tabIndex={-1} style={{ flex: 1 }}>
-        <Suspense fallback={<PageLoading />}>
-          <Outlet />
-        </Suspense>
+        {/* A page that fails to load or to render shows what happened and the ways on. */}
+        <ErrorBoundary FallbackComponent={RouteError} resetKeys={[pathname]}>
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
       </Box>
       <SiteFooter />
     </Box>

@@ -2,14 +2,14 @@ import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconArrowLeft, IconBuildingStore, IconRefresh } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import { isRouteErrorResponse, Link, useNavigate, useRouteError } from 'react-router';
+import type { FallbackProps } from 'react-error-boundary';
+import { Link, useNavigate } from 'react-router';
 import { siteConfig } from '../lib/site-config';
 
 export const ROUTE_ERROR_HEADING = 'Something went wrong';
 
 /** What went wrong, in words for a shopper; a failed download of the page's code asks for a reload. */
 function describe(error: unknown): string {
-  if (isRouteErrorResponse(error)) return `The page answered ${error.status} ${error.statusText}.`;
   if (
     error instanceof Error &&
     /dynamically imported module|Importing a module/i.test(error.message)
@@ -21,10 +21,10 @@ function describe(error: unknown): string {
 
 /**
  * What a page that failed while rendering shows instead of a blank screen: what happened and the
- * ways on. Rendered by the router inside the site layout, so the header stays usable.
+ * ways on. Rendered inside the site layout (and the seller area), so the header stays usable;
+ * moving to another page clears it.
  */
-export function RouteError() {
-  const error = useRouteError();
+export function RouteError({ error }: FallbackProps) {
   const navigate = useNavigate();
   useDocumentTitle(`${ROUTE_ERROR_HEADING} · ${siteConfig.siteName}`);
   useEffect(() => {
@@ -75,8 +75,7 @@ export function RouteError() {
  * The last resort, when the site's own layout failed: no header (it may be what broke), plain
  * links that reload the app.
  */
-export function AppError() {
-  const error = useRouteError();
+export function AppError({ error }: FallbackProps) {
   useEffect(() => {
     console.error(error);
   }, [error]);

@@ -1,21 +1,11 @@
-import {
-  Anchor,
-  Box,
-  Burger,
-  Button,
-  Container,
-  Drawer,
-  Group,
-  Stack,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Anchor, Box, Burger, Button, Container, Group, Text, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconGlassFull, IconShoppingCart } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { siteConfig } from '../lib/site-config';
-import { useMe, type Me } from '../lib/use-me';
+import { useMe } from '../lib/use-me';
+import { MainLinks, MENU_ID, useNextQuery } from './site-links';
 
 const AccountMenu = lazy(() =>
   import('./account-menu').then((module) => ({ default: module.AccountMenu })),
@@ -29,25 +19,10 @@ const CartCountLabel = lazy(() =>
   import('./cart-count').then((module) => ({ default: module.CartCountLabel })),
 );
 
-/** Pages a visitor should not be sent back to after logging in from them. */
-const ACCOUNT_PATHS = ['/login', '/signup', '/forgot-password', '/reset-password'];
-const MENU_ID = 'site-menu';
-
-function navLinks(me: Me | null) {
-  // Wholesale buyers are sent from /shop to their dashboard; they shop on the research page.
-  const shopPath = me?.seesWholesalePricing ? '/business/research-and-shop' : '/shop';
-  return [
-    { to: shopPath, label: 'Shop' },
-    { to: '/sell', label: 'Sell' },
-    { to: '/about', label: 'About' },
-  ];
-}
-
-/** "?next=<this page>", so logging in comes back here; none from the account pages themselves. */
-function useNextQuery(): string {
-  const { pathname, search } = useLocation();
-  return ACCOUNT_PATHS.includes(pathname) ? '' : `?next=${encodeURIComponent(pathname + search)}`;
-}
+// Phones only, on demand: the drawer's overlay code stays out of every page's first download.
+const MenuDrawer = lazy(() =>
+  import('./menu-drawer').then((module) => ({ default: module.MenuDrawer })),
+);
 
 /** Log in and Sign up; on a phone "Log in" moves into the menu, so the row fits 320 px. */
 function AnonymousLinks() {
@@ -85,63 +60,12 @@ function CartLink() {
   );
 }
 
-function MainLinks({ me, vertical = false }: { me: Me | null; vertical?: boolean }) {
-  const links = navLinks(me).map((link) => (
-    <Anchor
-      key={link.label}
-      component={NavLink}
-      to={link.to}
-      c="dark.7"
-      fw={500}
-      fz={vertical ? 'lg' : undefined}
-      style={({ isActive }: { isActive: boolean }) => ({
-        textDecoration: isActive ? 'underline' : undefined,
-      })}
-    >
-      {link.label}
-    </Anchor>
-  ));
-  return vertical ? <Stack gap="md">{links}</Stack> : <Group gap="lg">{links}</Group>;
-}
-
-/** Below 768 px the site's links move into a drawer that the header's burger opens. */
-function MenuDrawer({
-  me,
-  opened,
-  onClose,
-}: {
-  me: Me | null;
-  opened: boolean;
-  onClose: () => void;
-}) {
-  const next = useNextQuery();
-  return (
-    <Drawer
-      id={MENU_ID}
-      opened={opened}
-      onClose={onClose}
-      position="right"
-      size="min(20rem, 100%)"
-      title="Menu"
-      closeButtonProps={{ 'aria-label': 'Close menu' }}
-    >
-      <Stack gap="lg">
-        <Box component="nav" aria-label="Main">
-          <MainLinks me={me} vertical />
-        </Box>
-        {me ? null : (
-          <Button component={Link} to={`/login${next}`} variant="default">
-            Log in
-          </Button>
-        )}
-      </Stack>
-    </Drawer>
-  );
-}
-
 export function SiteHeader() {
   const { me, fetching } = useMe();
   const [menuOpened, { toggle: toggleMenu, close: closeMenu }] = useDisclosure(false);
+  // Mounted from the first opening on, so that it can animate closed afterwards.
+  const [menuLoaded, setMenuLoaded] = useState(false);
+  if (menuOpened && !menuLoaded) setMenuLoaded(true);
   const { pathname } = useLocation();
   // Following a link in the drawer leaves it open behind the new page otherwise.
   useEffect(() => closeMenu(), [pathname, closeMenu]);
@@ -203,7 +127,11 @@ export function SiteHeader() {
           </Group>
         </Group>
       </Container>
-      <MenuDrawer me={me} opened={menuOpened} onClose={closeMenu} />
+      {menuLoaded ? (
+        <Suspense fallback={null}>
+          <MenuDrawer me={me} opened={menuOpened} onClose={closeMenu} />
+        </Suspense>
+      ) : null}
     </Box>
   );
 }

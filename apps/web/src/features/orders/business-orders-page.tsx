@@ -37,6 +37,7 @@ import {
   type OrderFilters,
 } from './order-filters';
 import { ErrorAlert, orderPath, pageSummary, TotalCell } from './order-ui';
+import { RESET_SCROLL_STATE } from '../../lib/scroll-restoration';
 
 const ALL = 'all';
 const STATUS_OPTIONS = [
@@ -57,7 +58,7 @@ function useOrderFilters() {
           ...change,
         }),
       // A new filter keeps the reader where they are; another page of orders starts at the top.
-      { replace: true, preventScrollReset: !('page' in change) },
+      { replace: true, state: 'page' in change ? RESET_SCROLL_STATE : undefined },
     );
   return { filters, update };
 }

@@ -29,8 +29,10 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { Suspense, useEffect } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
 import { Link, Outlet, useLocation } from 'react-router';
 import { PageLoading } from '../../components/page-loading';
+import { RouteError } from '../../components/route-error';
 import { logOut } from '../../lib/logout';
 import { useMe, type Me } from '../../lib/use-me';
 
@@ -398,9 +400,12 @@ function SellerShell({ businesses }: { businesses: Business[] }) {
             borderInlineStart: smallScreen ? undefined : '1px solid var(--app-shell-border-color)',
           }}
         >
-          <Suspense fallback={<PageLoading />}>
-            <Outlet />
-          </Suspense>
+          {/* Here too, so that a failing page keeps the sidebar beside its error screen. */}
+          <ErrorBoundary FallbackComponent={RouteError} resetKeys={[pathname]}>
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
+          </ErrorBoundary>
         </AppShell.Main>
       </AppShell>
     </>
