@@ -1,13 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
+import { logIn } from './session';
 
 async function logOutFromMenu(page: Page, name: string) {
   await page.getByRole('button', { name }).click();
@@ -48,7 +41,7 @@ test('a buyer signs up, applies for wholesale, is approved, and then shops whole
 
   await page.goto('/login');
   await expectNoSeriousA11yViolations(page);
-  await logIn(page, email, password);
+  await logIn(page, email, password, /\/dashboard$/);
   await expectNoSeriousA11yViolations(page);
 
   await page.goto('/wholesale/apply');
@@ -69,7 +62,7 @@ test('a buyer signs up, applies for wholesale, is approved, and then shops whole
   const retailTiers = await firstTileTiers(anonymous);
 
   const admin = await newPage(browser);
-  await logIn(admin, 'admin@bevy.example', 'bevy-admin-demo');
+  await logIn(admin, 'admin@bevy.example', 'bevy-admin-demo', /\/dashboard$/);
   await admin.goto('/admin/wholesale');
   await expect(admin.getByRole('heading', { level: 1, name: 'Administration' })).toBeVisible();
   await admin.getByRole('button', { name: `Approve ${business}` }).click();
@@ -100,7 +93,7 @@ test('a seller gets the sidebar, can collapse it, and on a phone it becomes a to
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await logIn(page, 'seller@bevy.example', 'bevy-seller-demo');
+  await logIn(page, 'seller@bevy.example', 'bevy-seller-demo', /\/dashboard$/);
   const sidebar = page.getByRole('navigation', { name: 'Seller' });
   await expect(sidebar).toBeVisible();
   for (const name of ['Dashboard', 'Orders', 'Shop / Research', 'Add new business']) {
@@ -127,12 +120,12 @@ test('the admin pages are for admins, and have no serious accessibility problems
   page,
 }) => {
   test.slow();
-  await logIn(page, 'buyer@bevy.example', 'bevy-buyer-demo');
+  await logIn(page, 'buyer@bevy.example', 'bevy-buyer-demo', /\/dashboard$/);
   await page.goto('/admin');
   await expect(page.getByText('You need administrator rights to see this page.')).toBeVisible();
   await page.context().clearCookies();
 
-  await logIn(page, 'admin@bevy.example', 'bevy-admin-demo');
+  await logIn(page, 'admin@bevy.example', 'bevy-admin-demo', /\/dashboard$/);
   for (const [path, heading] of [
     ['/admin', 'Users'],
     ['/admin/banners', 'Banners'],

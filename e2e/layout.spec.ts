@@ -1,12 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel(/^Email/).fill(email);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
+import { expect, test } from '@playwright/test';
+import { logIn } from './session';
 
 const LEGAL_AGE = /21 or older/;
 
@@ -66,12 +59,12 @@ test('a new account is welcomed; a returning one is welcomed back', async ({ pag
   await expect(page.getByText('Welcome, Nova Newcomer.')).toBeVisible();
 
   await page.context().clearCookies();
-  await logIn(page, 'buyer@bevy.example', 'bevy-buyer-demo');
+  await logIn(page, 'buyer@bevy.example', 'bevy-buyer-demo', /\/dashboard$/);
   await expect(page.getByText('Welcome back, Riley Retail.')).toBeVisible();
 });
 
 test('a buyer without a business is sent from business orders to their own', async ({ page }) => {
-  await logIn(page, 'buyer@bevy.example', 'bevy-buyer-demo');
+  await logIn(page, 'buyer@bevy.example', 'bevy-buyer-demo', /\/dashboard$/);
   await page.goto('/business/orders');
   await expect(page.getByText(/Orders for businesses are for sellers/)).toBeVisible();
   await expect(page.getByText('Export CSV')).toHaveCount(0);
@@ -85,7 +78,7 @@ test('a buyer without a business is sent from business orders to their own', asy
 
 test('seller pages open at the top, and Back returns to where the seller was', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 600 });
-  await logIn(page, 'seller@bevy.example', 'bevy-seller-demo');
+  await logIn(page, 'seller@bevy.example', 'bevy-seller-demo', /\/dashboard$/);
   const sidebar = page.getByRole('navigation', { name: 'Seller' });
   const firstBusiness = sidebar.getByRole('listitem').first().getByRole('link').first();
   const businessPath = (await firstBusiness.getAttribute('href'))!;

@@ -1,19 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoSeriousA11yViolations } from './axe';
+import { logIn } from './session';
 
 /** The demo seller's second business (demo-accounts.ts: the seller works at the first two). */
 const SLUG = 'burnside-gravity-brewing';
 const BUSINESS = 'Burnside Gravity Brewing';
 const SCREENSHOTS = process.env.SCREENSHOT_DIR;
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel(/^Email/).fill(email);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
 
 /** Waits until the profile page has saved everything typed so far. */
 async function expectSaved(page: Page) {
