@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businesses, products } from '../../db/schema';
 import { gql, logInAs } from '../../test/graphql-client';
 import { sellerBusinessSlugs } from '../../test/fixtures';
+import { productCount } from '../../test/search';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -120,6 +121,53 @@ describe('closure style and format come from the tags of their categories', () =
       closureStyle: 'Can End',
       format: 'Can',
     });
+  });
+
+  it("products follow the admin's rename of their tag, in the database and in search", async () => {
+    const admin = await logInAs(t.app, 'admin@bevy.example', 'bevy-admin-demo');
+    const created = await gql(
+      t.app,
+      CREATE,
+      { slug: ownSlug, input: input({ format: 'Magnum' }) },
+      {
+        cookie: seller,
+      },
+    );
+    const id = (created.body.data!.createProduct as { id: number }).id;
+    const tagsOf = await gql(
+      t.app,
+      '{ tagsForCategory(tagCategoryName: "Format") { id name } }',
+      {},
+      { cookie: admin },
+    );
+    const magnum = (tagsOf.body.data!.tagsForCategory as { id: number; name: string }[]).find(
+      (tag) => tag.name === 'Magnum',
+    )!;
+    const magnums = await productCount(t.app, { facetFilters: [['Format:Magnum']] });
+    expect(magnums).toBeGreaterThan(0);
+
+    const renamed = await gql(
+      t.app,
+      'mutation($id: Int!, $name: String!) { renameTag(id: $id, name: $name) { id name } }',
+      { id: magnum.id, name: 'Magnum (1.5 L)' },
+      { cookie: admin },
+    );
+    expect(renamed.body.errors).toBeUndefined();
+    const [row] = await t.database.db.select().from(products).where(eq(products.id, id));
+    expect(row!.format).toBe('Magnum (1.5 L)');
+    expect(await productCount(t.app, { facetFilters: [['Format:Magnum']] })).toBe(0);
+    expect(await productCount(t.app, { facetFilters: [['Format:Magnum (1.5 L)']] })).toBe(magnums);
+
+    // And back, as the other tests here expect the seeded name.
+    await gql(
+      t.app,
+      'mutation($id: Int!) { renameTag(id: $id, name: "Magnum") { id } }',
+      {
+        id: magnum.id,
+      },
+      { cookie: admin },
+    );
+    expect(await productCount(t.app, { facetFilters: [['Format:Magnum']] })).toBe(magnums);
   });
 
   it('the data migration gives earlier free-text values their tag spelling', async () => {

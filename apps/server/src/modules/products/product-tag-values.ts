@@ -2,7 +2,8 @@ import type { ValidProduct } from '@bevy/core/schemas';
 import { GraphQLError } from 'graphql';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { tags } from '../../db/schema';
+import type { Db } from '../../db/client';
+import { products, tags } from '../../db/schema';
 import type { RequestContext } from '../../graphql/context';
 
 /**
@@ -61,4 +62,26 @@ export async function withTagSpellings(
     });
   }
   return spelled;
+}
+
+/**
+ * After the admin renames a tag of `categoryName` from `from` to `to`, the products that carry the
+ * old name take the new one, so that the shop lists one value, not two. Returns the businesses
+ * whose products changed, for their search documents to be rebuilt.
+ */
+export async function followTagRename(
+  db: Db,
+  categoryName: string,
+  from: string,
+  to: string,
+): Promise<number[]> {
+  const attribute = TAG_BACKED_ATTRIBUTES.find((candidate) => candidate.category === categoryName);
+  if (!attribute || from === to) return [];
+  const closure = attribute.field === 'closureStyle';
+  const changed = await db
+    .update(products)
+    .set({ ...(closure ? { closure_style: to } : { format: to }), updated_at: new Date() })
+    .where(eq(closure ? products.closure_style : products.format, from))
+    .returning({ businessId: products.business_id });
+  return [...new Set(changed.map((row) => row.businessId))];
 }

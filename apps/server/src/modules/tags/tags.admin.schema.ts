@@ -33,9 +33,14 @@ builder.mutationFields((t) => ({
       id: t.arg.int({ required: true }),
       name: t.arg.string({ required: true }),
     },
-    resolve: (_root, args, ctx) => {
+    resolve: async (_root, args, ctx) => {
       requireAdmin(ctx);
-      return renameTag(ctx, args);
+      const { tag, changedBusinessIds } = await renameTag(ctx, args);
+      // Products that carried the old name now carry the new one: their documents follow.
+      for (const businessId of changedBusinessIds) {
+        await ctx.search.refreshBusiness(ctx.db, businessId);
+      }
+      return tag;
     },
   }),
   deleteTag: t.boolean({

@@ -1,9 +1,11 @@
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors';
+import type { Db } from '../../db/client';
 import { tags } from '../../db/schema';
 import type { RequestContext } from '../../graphql/context';
 import { badInput, notFound } from '../../graphql/errors';
+import { followTagRename } from '../products/product-tag-values';
 import type { TagRow } from './tags.service';
 
 const tagNameSchema = z
@@ -74,10 +76,14 @@ export async function createTag(
   return row;
 }
 
+/**
+ * Renames a tag. Products that carry a Closure Style or Format tag's name as their value follow
+ * the new name; the businesses whose products changed are returned, for search to rebuild them.
+ */
 export async function renameTag(
   ctx: Pick<RequestContext, 'db'>,
   input: { id: number; name: string },
-): Promise<TagRow> {
+): Promise<{ tag: TagRow; changedBusinessIds: number[] }> {
   const name = parseName(input.name);
   const [tag] = await ctx.db.select().from(tags).where(eq(tags.id, input.id)).limit(1);
   if (!tag) throw notFound('There is no such tag.');
@@ -85,9 +91,17 @@ export async function renameTag(
     throw badInput(DUPLICATE_MESSAGE, 'name');
   }
   try {
-    const [row] = await ctx.db.update(tags).set({ name }).where(eq(tags.id, tag.id)).returning();
-    if (!row) throw notFound('There is no such tag.');
-    return row;
+    return await ctx.db.transaction(async (tx) => {
+      const [row] = await tx.update(tags).set({ name }).where(eq(tags.id, tag.id)).returning();
+      if (!row) throw notFound('There is no such tag.');
+      const [category] = tag.categorized_by_id
+        ? await tx.select().from(tags).where(eq(tags.id, tag.categorized_by_id)).limit(1)
+        : [];
+      const changedBusinessIds = category
+        ? await followTagRename(tx as unknown as Db, category.name, tag.name, name)
+        : [];
+      return { tag: row, changedBusinessIds };
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw badInput(DUPLICATE_MESSAGE, 'name');
     throw error;
