@@ -57,10 +57,19 @@ test('refunding every unit ends in a Refunded order, with the buyer emailed each
   expect(placed.totalCents).toBe(5444);
 
   const seller = await sellerContext.newPage();
+  // On a phone, where the lines are a list: quantity, total and Refund all in view.
+  await seller.setViewportSize({ width: 375, height: 812 });
   const errors: string[] = [];
   seller.on('pageerror', (error) => errors.push(error.message));
   await seller.goto(`/orders/${placed.id}`);
   await expect(statusOf(seller)).toHaveText('Placed');
+  const items = seller.getByRole('list', { name: `Items of order ${placed.number}` });
+  await expect(items.getByRole('listitem')).toHaveCount(1);
+  await expect(items).toContainText('2 × $25.00 = $50.00');
+  await expect(items.getByRole('button', { name: `Refund ${wine.name}` })).toBeInViewport();
+  expect(await seller.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    375,
+  );
 
   for (const [left, refund] of [
     [2, 'Refund to the buyer: $27.22 ($25.00 and its share of tax and fees)'],

@@ -7,6 +7,7 @@ import {
 } from '@bevy/core';
 import { formatPhoneNumber } from '@bevy/core/contact';
 import { Anchor, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { PayoutStatusBadge } from '../../components/order-status';
 import { ProductThumbnail } from '../../components/product-thumbnail';
@@ -39,16 +40,68 @@ export function OrderSection({
   );
 }
 
-/** The order's lines; for the seller, each with a Refund button while units remain. */
-export function LinesTable({
-  order,
-  onRefund,
-}: {
+interface LinesProps {
   order: Order;
   /** Absent when the viewer may not refund. */
   onRefund?: (line: OrderLine) => void;
-}) {
+}
+
+/** A line's Refund button while units remain, else the word. */
+function RefundCell({ line, onRefund }: { line: OrderLine; onRefund: (line: OrderLine) => void }) {
+  return refundableUnits(line) > 0 ? (
+    <Button
+      size="xs"
+      variant="default"
+      onClick={() => onRefund(line)}
+      aria-label={`Refund ${line.productName}`}
+    >
+      Refund
+    </Button>
+  ) : (
+    <Text size="sm" c="dark.6">
+      Refunded
+    </Text>
+  );
+}
+
+/** On a phone, each line on its own: a table would hide quantity, total and Refund off screen. */
+function LinesList({ order, onRefund }: LinesProps) {
+  return (
+    <Stack
+      component="ul"
+      gap="sm"
+      p={0}
+      m={0}
+      style={{ listStyle: 'none' }}
+      aria-label={`Items of order ${order.number}`}
+    >
+      {order.lines.map((line) => (
+        <Group key={line.id} component="li" gap="sm" wrap="nowrap" align="flex-start">
+          <ProductThumbnail src={line.imageUrl} size={40} />
+          <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+            <Text fw={500}>{line.productName}</Text>
+            <Text size="sm">
+              {line.quantity} × {formatCents(line.unitPriceCents)} ={' '}
+              {formatCents(line.lineTotalCents)}
+            </Text>
+            {line.refundedQuantity > 0 ? (
+              <Text size="sm" c="dark.6">
+                {line.refundedQuantity} refunded
+              </Text>
+            ) : null}
+          </Stack>
+          {onRefund ? <RefundCell line={line} onRefund={onRefund} /> : null}
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+/** The order's lines; for the seller, each with a Refund button while units remain. */
+export function LinesTable({ order, onRefund }: LinesProps) {
+  const narrow = useMediaQuery('(max-width: 36em)');
   const anyRefunded = order.lines.some((line) => line.refundedQuantity > 0);
+  if (narrow) return <LinesList order={order} onRefund={onRefund} />;
   return (
     <Table.ScrollContainer minWidth={560}>
       <Table verticalSpacing="xs" aria-label={`Items of order ${order.number}`}>
@@ -92,20 +145,7 @@ export function LinesTable({
               <Table.Td ta="right">{formatCents(line.lineTotalCents)}</Table.Td>
               {onRefund ? (
                 <Table.Td>
-                  {refundableUnits(line) > 0 ? (
-                    <Button
-                      size="xs"
-                      variant="default"
-                      onClick={() => onRefund(line)}
-                      aria-label={`Refund ${line.productName}`}
-                    >
-                      Refund
-                    </Button>
-                  ) : (
-                    <Text size="sm" c="dark.6">
-                      Refunded
-                    </Text>
-                  )}
+                  <RefundCell line={line} onRefund={onRefund} />
                 </Table.Td>
               ) : null}
             </Table.Tr>
