@@ -100,4 +100,9 @@ test('seller pages open at the top, and Back returns to where the seller was', a
   await page.goBack();
   await expect(page).toHaveURL(new RegExp(`${businessPath}/edit$`));
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(800);
+
+  // A reload comes back to the same place too.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(800);
 });

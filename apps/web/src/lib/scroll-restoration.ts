@@ -7,8 +7,12 @@ import { useLocation, useNavigationType, type Location } from 'react-router';
  */
 const STORAGE_KEY = 'scroll-positions';
 const MAX_REMEMBERED = 100;
-/** How long Back waits for a page (its code, its data) to grow tall enough to scroll back to. */
-const RESTORE_FOR_MS = 1500;
+/**
+ * How long Back or a reload waits for a page (its code, its data) to grow tall enough to scroll
+ * back to; the reader scrolling or typing meanwhile ends the wait.
+ */
+const RESTORE_FOR_MS = 5000;
+const READER_ACTIONS = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
 
 function readPositions(): Record<string, number> {
   try {
@@ -33,19 +37,30 @@ function remember(key: string, y: number): void {
   }
 }
 
-/** Scrolls to `y` once the page is tall enough, trying for a short while as it loads. */
+/** Scrolls to `y` once the page is tall enough, trying for a while as it loads. */
 function scrollBackTo(y: number): () => void {
   const started = performance.now();
   let frame = 0;
+  const stop = () => {
+    cancelAnimationFrame(frame);
+    for (const action of READER_ACTIONS) window.removeEventListener(action, stop);
+  };
+  for (const action of READER_ACTIONS) window.addEventListener(action, stop, { passive: true });
   const attempt = () => {
     const reachable = document.documentElement.scrollHeight - window.innerHeight >= y;
     window.scrollTo(0, y);
     if (!reachable && performance.now() - started < RESTORE_FOR_MS) {
       frame = requestAnimationFrame(attempt);
-    }
+    } else stop();
   };
   attempt();
-  return () => cancelAnimationFrame(frame);
+  return stop;
+}
+
+/** Whether this document was loaded by a reload or by Back/Forward, not by a new visit. */
+function returnedToThisPage(): boolean {
+  const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  return entry?.type === 'reload' || entry?.type === 'back_forward';
 }
 
 /** A navigation asks for the top of the page even within one path (e.g. the next page of a list). */
@@ -71,6 +86,10 @@ export function useScrollRestoration(): void {
   useEffect(() => {
     window.history.scrollRestoration = 'manual';
     lastY.current = window.scrollY;
+    // A reload (or Back into the site from elsewhere) comes back to where the reader was, as the
+    // browser's own restoration did; a new visit opens at the top.
+    const saved = returnedToThisPage() ? readPositions()[previous.current.key] : undefined;
+    const stopRestoring = saved ? scrollBackTo(saved) : undefined;
     const track = () => {
       lastY.current = window.scrollY;
     };
@@ -79,6 +98,7 @@ export function useScrollRestoration(): void {
     // Leaving the site or reloading keeps this page's place too.
     window.addEventListener('pagehide', save);
     return () => {
+      stopRestoring?.();
       window.removeEventListener('scroll', track);
       window.removeEventListener('pagehide', save);
     };
