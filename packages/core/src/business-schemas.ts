@@ -195,7 +195,9 @@ export const fulfillmentFeesSchema = z
       .int('Use whole cents.')
       .min(1, 'Use more than $0, or leave it empty for no free shipping.')
       .max(FEE_LIMITS.maxThresholdCents, 'Use at most $10,000.')
-      .nullable(),
+      // Left out means the same as null: no free shipping.
+      .nullish()
+      .transform((cents) => cents ?? null),
   })
   .superRefine((fees, context) => {
     if (fees.shipping_surcharge_cents > 0 && fees.shipping_surcharge_states.length === 0) {

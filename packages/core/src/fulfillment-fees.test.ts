@@ -165,6 +165,11 @@ describe('fulfillmentFeesSchema', () => {
     expect(fulfillmentFeesSchema.parse(TERMS)).toEqual(TERMS);
   });
 
+  it('reads a free-shipping threshold left out as none', () => {
+    const { free_shipping_over_cents: _left, ...withoutThreshold } = TERMS;
+    expect(fulfillmentFeesSchema.parse(withoutThreshold).free_shipping_over_cents).toBeNull();
+  });
+
   it('puts each mistake on its field', () => {
     const result = fulfillmentFeesSchema.safeParse({
       ...TERMS,
