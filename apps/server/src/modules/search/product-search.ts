@@ -124,7 +124,7 @@ export class ProductSearch {
   ): SearchResult & { index: string; params: string } {
     const sort = SORTED_PRODUCT_INDEXES.get(request.indexName);
     const params = toEngineParams(request.params);
-    const sortBy = sort && engineSortFor(sort, buyer, params.aroundLatLng !== undefined);
+    const sortBy = sort && engineSortFor(sort, buyer, Boolean(params.aroundLatLng));
     const result = this.index.search({ ...params, ...(sortBy ? { sortBy } : {}) });
     return {
       ...result,

@@ -126,6 +126,15 @@ describe('sorted replicas', () => {
     expect(unlocated.result.hits.map((hit) => hit.objectID)).toEqual(
       relevance.result.hits.map((hit) => hit.objectID),
     );
+    // An empty location is no location: relevance again, not a 400.
+    const empty = await search({
+      indexName: 'products_distance',
+      params: { hitsPerPage: 5, aroundLatLng: '' },
+    });
+    expect(empty.status).toBe(200);
+    expect(empty.result.hits.map((hit) => hit.objectID)).toEqual(
+      relevance.result.hits.map((hit) => hit.objectID),
+    );
   });
 });
 
