@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, notInArray } from 'drizzle-orm';
 import { orderEvents, orders } from '../../db/schema';
 import { requireViewer } from '../../graphql/guards';
 import {
@@ -50,9 +50,21 @@ export async function markInvoicePaid(
     const marked = await tx
       .update(orders)
       .set({ invoice_paid_at: new Date(), updated_at: new Date() })
-      .where(and(eq(orders.id, order.id), isNull(orders.invoice_paid_at)))
+      .where(
+        and(
+          eq(orders.id, order.id),
+          isNull(orders.invoice_paid_at),
+          // Cancelled meanwhile (by the buyer, say): nothing is owed any more.
+          notInArray(orders.status, ['cancelled', 'refunded']),
+        ),
+      )
       .returning({ id: orders.id });
-    if (marked.length === 0) throw invalidTransition('This invoice is marked paid already.');
+    if (marked.length === 0) {
+      const [now] = await tx.select().from(orders).where(eq(orders.id, order.id));
+      throw invalidTransition(
+        (now && markPaidProblem(now)) ?? 'The order changed meanwhile. Reload it and try again.',
+      );
+    }
     await tx.insert(orderEvents).values({
       order_id: order.id,
       from_status: order.status,
