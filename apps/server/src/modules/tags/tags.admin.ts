@@ -5,8 +5,24 @@ import type { Db } from '../../db/client';
 import { tags } from '../../db/schema';
 import type { RequestContext } from '../../graphql/context';
 import { badInput, notFound } from '../../graphql/errors';
-import { followTagRename } from '../products/product-tag-values';
-import type { TagRow } from './tags.service';
+import { followTagRename, TAG_BACKED_ATTRIBUTES } from '../products/product-tag-values';
+import { BUSINESS_TYPE_CATEGORY, type TagRow } from './tags.service';
+
+/** Categories the product form and the business profile find by name: renaming one breaks them. */
+const CATEGORIES_IN_USE_BY_NAME = new Set<string>([
+  BUSINESS_TYPE_CATEGORY,
+  ...TAG_BACKED_ATTRIBUTES.map((attribute) => attribute.category),
+]);
+
+/** Refuses to rename or delete a category the site finds by its name. */
+function refuseCategoryInUse(tag: TagRow, what: 'renamed' | 'deleted'): void {
+  if (tag.categorized_by_id === null && CATEGORIES_IN_USE_BY_NAME.has(tag.name)) {
+    throw badInput(
+      `The ${tag.name} category is used by sellers' forms and cannot be ${what}; change its tags instead.`,
+      'id',
+    );
+  }
+}
 
 const tagNameSchema = z
   .string()
@@ -87,6 +103,7 @@ export async function renameTag(
   const name = parseName(input.name);
   const [tag] = await ctx.db.select().from(tags).where(eq(tags.id, input.id)).limit(1);
   if (!tag) throw notFound('There is no such tag.');
+  refuseCategoryInUse(tag, 'renamed');
   if (await nameTaken(ctx, tag.categorized_by_id, name, tag.id)) {
     throw badInput(DUPLICATE_MESSAGE, 'name');
   }
@@ -110,6 +127,8 @@ export async function renameTag(
 
 /** Deletes a tag; deleting a category deletes its tags too (the foreign key cascades). */
 export async function deleteTag(ctx: Pick<RequestContext, 'db'>, id: number): Promise<true> {
+  const [tag] = await ctx.db.select().from(tags).where(eq(tags.id, id)).limit(1);
+  if (tag) refuseCategoryInUse(tag, 'deleted');
   const [row] = await ctx.db.delete(tags).where(eq(tags.id, id)).returning({ id: tags.id });
   if (!row) throw notFound('There is no such tag.');
   return true;

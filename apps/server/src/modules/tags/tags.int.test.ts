@@ -124,6 +124,20 @@ describe('tag administration', () => {
     expect(missing.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
   });
 
+  it('keeps the categories that forms find by name: no rename, no delete', async () => {
+    for (const name of ['Business Type', 'Closure Style', 'Format']) {
+      const category = (await categories()).find((candidate) => candidate.name === name)!;
+      const renamed = await admin(RENAME, { id: category.id, name: `${name}s` });
+      expect(renamed.body.errors?.[0]).toMatchObject({
+        message: `The ${name} category is used by sellers' forms and cannot be renamed; change its tags instead.`,
+        extensions: { code: 'BAD_USER_INPUT' },
+      });
+      const deleted = await admin(DELETE, { id: category.id });
+      expect(deleted.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+      expect((await categories()).map((candidate) => candidate.name)).toContain(name);
+    }
+  });
+
   it('deletes a tag, and a category with its tags', async () => {
     const occasion = (await categories()).find((category) => category.name === 'Occasion')!;
     const child = await create('Wedding', occasion.id);
