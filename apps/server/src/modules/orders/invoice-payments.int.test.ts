@@ -21,6 +21,7 @@ const MARK_PAID = `mutation($id: Int!) {
   markInvoicePaid(id: $id) { ${ORDER_FIELDS} invoicePaidAt canMarkInvoicePaid }
 }`;
 const PAID_FIELDS = `query($id: Int!) { order(id: $id) { invoicePaidAt canMarkInvoicePaid } }`;
+const CANCEL_MINE = `mutation($id: Int!) { cancelMyOrder(id: $id) { ${ORDER_FIELDS} } }`;
 
 let t: TestApp;
 const db = () => t.database.db;
@@ -108,5 +109,25 @@ describe('marking an invoice paid', () => {
       message: 'Nothing is owed on a cancelled or refunded order.',
     });
     expect((await orderAs(t.app, seller, id))!.status).toBe('cancelled');
+  });
+
+  it('once paid, the buyer cannot cancel; the producer can, and owes the refund directly', async () => {
+    const id = await invoiceOrder();
+    await mutateOrder(t.app, seller, MARK_PAID, { id });
+    const buyerView = (await orderAs(t.app, wholesaler, id))!;
+    expect(buyerView.buyerCanCancel).toBe(false);
+    expect(
+      firstError(await gql(t.app, CANCEL_MINE, { id }, { cookie: wholesaler.cookie })),
+    ).toMatchObject({
+      code: 'INVALID_TRANSITION',
+      message:
+        'You have paid this order’s invoice, so only the producer can cancel it and refund you. Contact them about it.',
+    });
+
+    const cancelled = await mutateOrder(t.app, seller, CANCEL, { id });
+    expect(cancelled.status).toBe('cancelled');
+    expect(cancelled.events.at(-1)!.note).toBe(
+      '$40.00 to be refunded by the producer (the invoice was paid)',
+    );
   });
 });

@@ -47,6 +47,8 @@ export interface OrderEmailView {
   invoiceTermsDays: number | null;
   /** YYYY-MM-DD, for invoice orders. */
   invoiceDueOn: string | null;
+  /** The producer marked the invoice paid: money given back is then owed by the producer. */
+  invoicePaid: boolean;
 }
 
 /** Where links point and what the marketplace is called. */

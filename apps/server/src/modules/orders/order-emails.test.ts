@@ -51,6 +51,7 @@ function order(overrides: Partial<OrderEmailView> = {}): OrderEmailView {
     paymentMethod: 'card',
     invoiceTermsDays: null,
     invoiceDueOn: null,
+    invoicePaid: false,
     ...overrides,
   };
 }
@@ -266,5 +267,13 @@ describe('the buyer’s status emails', () => {
     });
     expect(offInvoice.text).toContain('$27.22 is taken off the invoice for this order.');
     expect(offInvoice.text).not.toContain('card');
+    const paidInvoice = partialRefundEmail(
+      site,
+      order({ paymentMethod: 'invoice', invoicePaid: true }),
+      { what: '1 × Stout', amountCents: 2722 },
+    );
+    expect(paidInvoice.text).toContain(
+      'You paid this order’s invoice: Test Cellars owes you $27.22 and refunds it to you directly.',
+    );
   });
 });

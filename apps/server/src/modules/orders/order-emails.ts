@@ -239,6 +239,7 @@ async function loadOrders(
     paymentMethod: order.payment_method,
     invoiceTermsDays: order.invoice_terms_days,
     invoiceDueOn: order.invoice_due_on,
+    invoicePaid: order.invoice_paid_at !== null,
     staffEmails,
   }));
 }

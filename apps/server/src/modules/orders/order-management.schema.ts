@@ -159,8 +159,9 @@ OrderType.implement({
     }),
     buyerCanCancel: t.boolean({
       description:
-        'The viewer is the buyer and the producer has not accepted the order yet (cancelMyOrder).',
-      resolve: (order) => order.viewerIsBuyer && order.status === 'placed',
+        'The viewer is the buyer, the producer has not accepted the order yet and its invoice (if any) is unpaid (cancelMyOrder).',
+      resolve: (order) =>
+        order.viewerIsBuyer && order.status === 'placed' && order.invoicePaidAt === null,
     }),
     lines: t.expose('lines', { type: [OrderLineType] }),
     events: t.expose('events', {

@@ -7,7 +7,6 @@ import {
   percentToMillionths,
   statusAfterRefund,
   transitionProblem,
-  type FulfillmentMode,
   type OrderStatus,
 } from '@bevy/core';
 import { and, asc, eq, or, sql } from 'drizzle-orm';
@@ -239,7 +238,10 @@ async function giveBack(
   reason: string | null,
 ): Promise<string | null> {
   if (locked.order.payment_method === 'invoice') {
-    return `Invoice reduced by ${formatCents(plan.refund)}`;
+    // A paid invoice cannot be reduced: the producer owes the buyer the money back directly.
+    return locked.order.invoice_paid_at
+      ? `${formatCents(plan.refund)} to be refunded by the producer (the invoice was paid)`
+      : `Invoice reduced by ${formatCents(plan.refund)}`;
   }
   await payBack(db, ctx, locked, plan, reason);
   return null;
@@ -284,10 +286,18 @@ function buyerCancelProblem(status: OrderStatus): string | null {
   }
 }
 
-/** Why `by` may not cancel an order in `status` fulfilled by `mode`, or null when they may. */
-function cancelProblem(by: Canceller, status: OrderStatus, mode: FulfillmentMode): string | null {
-  if (by === 'buyer') return buyerCancelProblem(status);
-  return canCancel(status) ? null : transitionProblem(status, 'cancelled', mode);
+/** Why `by` may not cancel `order`, or null when they may. */
+function cancelProblem(by: Canceller, order: OrderRow): string | null {
+  if (by === 'buyer') {
+    // The money is with the producer already: only they can give it back.
+    if (order.invoice_paid_at) {
+      return 'You have paid this order’s invoice, so only the producer can cancel it and refund you. Contact them about it.';
+    }
+    return buyerCancelProblem(order.status);
+  }
+  return canCancel(order.status)
+    ? null
+    : transitionProblem(order.status, 'cancelled', order.fulfillment_mode);
 }
 
 /**
@@ -302,12 +312,12 @@ async function cancel(
   reason: string | null,
 ): Promise<OrderView> {
   const viewer = requireViewer(ctx);
-  const problem = cancelProblem(by, checked.status, checked.fulfillment_mode);
+  const problem = cancelProblem(by, checked);
   if (problem) throw invalidTransition(problem);
   await refundTransaction(ctx, checked.id, async (db) => {
     const locked = await lockForRefund(db, checked.id);
     const { order } = locked;
-    const problemNow = cancelProblem(by, order.status, order.fulfillment_mode);
+    const problemNow = cancelProblem(by, order);
     if (problemNow) throw invalidTransition(problemNow);
     const plan = planCancellation(locked.money, locked.state);
     const given = plan ? await giveBack(db, ctx, locked, plan, reason) : null;

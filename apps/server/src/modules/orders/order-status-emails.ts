@@ -24,11 +24,25 @@ export const STATUSES_EMAILED_TO_BUYER = [
   'refunded',
 ] as const satisfies readonly OrderStatus[];
 
-/** Where a refund goes, in the buyer's words: back to the card, or off the invoice. */
+/**
+ * Where a refund goes, in the buyer's words: back to the card, off the invoice, or (an invoice
+ * already paid) from the producer directly.
+ */
 function refundDestination(order: OrderEmailView, amount: Cents): string {
-  return order.paymentMethod === 'invoice'
-    ? `${formatCents(amount)} is taken off the invoice for this order.`
-    : `A refund of ${formatCents(amount)} goes back to the card you paid with; banks take up to 10 business days to show it.`;
+  if (order.paymentMethod === 'invoice') {
+    return order.invoicePaid
+      ? `You paid this order’s invoice: ${order.businessName} owes you ${formatCents(amount)} and refunds it to you directly.`
+      : `${formatCents(amount)} is taken off the invoice for this order.`;
+  }
+  return `A refund of ${formatCents(amount)} goes back to the card you paid with; banks take up to 10 business days to show it.`;
+}
+
+/** What a cancellation means for the money, in the buyer's words. */
+function cancelledMoney(order: OrderEmailView): string | null {
+  if (order.paymentMethod === 'invoice' && !order.invoicePaid) {
+    return 'Its invoice is cancelled: you owe nothing for this order.';
+  }
+  return order.refundedCents > 0 ? refundDestination(order, order.refundedCents) : null;
 }
 
 /** The buyer's email about an order's current status, or null for a status that sends none. */
@@ -86,14 +100,10 @@ export function orderStatusEmail(site: EmailSite, order: OrderEmailView): MailMe
       return message(order.buyer.email, `${about} was cancelled`, [
         greeting,
         { kind: 'paragraph', text: `${from} cancelled your order ${order.number}.` },
-        order.paymentMethod === 'invoice'
-          ? { kind: 'paragraph', text: 'Its invoice is cancelled: you owe nothing for this order.' }
-          : order.refundedCents > 0
-            ? {
-                kind: 'paragraph',
-                text: `A refund of ${formatCents(order.refundedCents)} goes back to the card you paid with; banks take up to 10 business days to show it.`,
-              }
-            : { kind: 'paragraph', text: `${from} will contact you about any refund.` },
+        {
+          kind: 'paragraph',
+          text: cancelledMoney(order) ?? `${from} will contact you about any refund.`,
+        },
         link,
       ]);
     case 'refunded':
@@ -153,9 +163,10 @@ export function buyerCancellationEmails(
         kind: 'paragraph',
         text: `You cancelled your order ${order.number} from ${order.businessName}.`,
       },
-      order.paymentMethod === 'invoice'
-        ? { kind: 'paragraph', text: 'Its invoice is cancelled: you owe nothing for this order.' }
-        : { kind: 'paragraph', text: refundDestination(order, order.refundedCents) },
+      {
+        kind: 'paragraph',
+        text: cancelledMoney(order) ?? 'Nothing was charged for this order.',
+      },
       link(`View order ${order.number}`),
     ],
   );
