@@ -252,8 +252,10 @@ describe('the buyer’s status emails', () => {
     expect(cancelled.text).toContain('https://bevy.example/orders/41');
     const refunded = statusMail({ status: 'refunded', refundedCents: 5444 })!;
     expect(refunded.subject).toBe('Your Bevy order BV-100001 was refunded');
-    expect(refunded.text).toContain('refunded your order BV-100001 in full');
-    expect(refunded.text).toContain('A refund of $54.44 goes back to the card you paid with');
+    expect(refunded.text).toContain(
+      'refunded your order BV-100001 in full: $54.44 in all, with any part refunded before.',
+    );
+    expect(refunded.text).toContain('Refunds go back to the card you paid with');
   });
 
   it('tell of a part refund, to the card or off the invoice', () => {

@@ -368,7 +368,7 @@ describe('refunding part of a line', () => {
     expect(fullMail).toMatchObject({
       to_address: 'buyer@bevy.example',
       subject: `Your Bevy order ${placed.number} was refunded`,
-      text_body: expect.stringContaining(`A refund of $54.44 goes back to the card`),
+      text_body: expect.stringContaining('in full: $54.44 in all, with any part refunded before.'),
     });
     expect(order.totalCents).toBe(5444);
 

@@ -109,8 +109,18 @@ export function orderStatusEmail(site: EmailSite, order: OrderEmailView): MailMe
     case 'refunded':
       return message(order.buyer.email, `${about} was refunded`, [
         greeting,
-        { kind: 'paragraph', text: `${from} refunded your order ${order.number} in full.` },
-        { kind: 'paragraph', text: refundDestination(order, order.refundedCents) },
+        {
+          kind: 'paragraph',
+          // The total of every refund of the order, parts refunded before included.
+          text: `${from} refunded your order ${order.number} in full: ${formatCents(order.refundedCents)} in all, with any part refunded before.`,
+        },
+        {
+          kind: 'paragraph',
+          text:
+            order.paymentMethod === 'card'
+              ? 'Refunds go back to the card you paid with; banks take up to 10 business days to show them.'
+              : refundDestination(order, order.refundedCents),
+        },
         link,
       ]);
     default:
