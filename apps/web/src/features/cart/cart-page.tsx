@@ -7,7 +7,6 @@ import {
   Group,
   Paper,
   Stack,
-  Table,
   Text,
   TextInput,
   ThemeIcon,
@@ -24,6 +23,7 @@ import { useZipLocation } from '../../lib/use-zip-location';
 import { CART_HEADING_ID } from './cart-focus';
 import { buildCartView, type CartView } from './cart-view';
 import { ProducerGroup } from './producer-group';
+import { SummaryCard } from './summary-card';
 import { CatalogueError } from './catalogue-error';
 import { useCartCatalogue } from './use-cart-catalogue';
 import { useFulfillmentChoices, type FulfillmentChoices } from './use-fulfillment-choices';
@@ -58,54 +58,33 @@ function EmptyCart() {
 function OrderSummary({ view }: { view: CartView }) {
   const blocked = view.ready ? null : 'Resolve the notes marked in your cart to continue.';
   return (
-    <Paper component="section" withBorder p="md" radius="md" aria-labelledby="summary-heading">
-      <Stack gap="sm">
-        <Title order={2} fz="lg" id="summary-heading">
-          Order summary
-        </Title>
-        <Table>
-          <Table.Tbody>
-            {view.groups.map((group) => (
-              <Table.Tr key={group.businessId}>
-                <Table.Th scope="row" fw="normal">
-                  {group.name}
-                </Table.Th>
-                <Table.Td ta="right">
-                  {group.totals ? formatCents(group.totals.total) : '—'}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-            <Table.Tr>
-              <Table.Th scope="row">Grand total</Table.Th>
-              <Table.Td ta="right" fw={700}>
-                {formatCents(view.grandTotal)}
-              </Table.Td>
-            </Table.Tr>
-          </Table.Tbody>
-        </Table>
-        <Text fz="xs" c="dark.6">
-          Each producer’s order includes its tax + fees and its delivery or shipping fee.
-          {view.feesPending
-            ? ' Enter your ZIP code to add the fees that depend on where you are.'
-            : ''}{' '}
-          Checkout confirms every price.
-        </Text>
-        {blocked ? (
-          <>
-            <Button disabled aria-describedby="checkout-blocked">
-              Continue to checkout
-            </Button>
-            <Text id="checkout-blocked" fz="sm">
-              {blocked}
-            </Text>
-          </>
-        ) : (
-          <Button component={Link} to={CHECKOUT_PATH}>
+    <SummaryCard
+      view={view}
+      totalLabel="Grand total"
+      groupTotal={(group) => (group.totals ? formatCents(group.totals.total) : '—')}
+    >
+      <Text fz="xs" c="dark.6">
+        Each producer’s order includes its tax + fees and its delivery or shipping fee.
+        {view.feesPending
+          ? ' Enter your ZIP code to add the fees that depend on where you are.'
+          : ''}{' '}
+        Checkout confirms every price.
+      </Text>
+      {blocked ? (
+        <>
+          <Button disabled aria-describedby="checkout-blocked">
             Continue to checkout
           </Button>
-        )}
-      </Stack>
-    </Paper>
+          <Text id="checkout-blocked" fz="sm">
+            {blocked}
+          </Text>
+        </>
+      ) : (
+        <Button component={Link} to={CHECKOUT_PATH}>
+          Continue to checkout
+        </Button>
+      )}
+    </SummaryCard>
   );
 }
 

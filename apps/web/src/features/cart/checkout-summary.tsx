@@ -1,6 +1,7 @@
 import { formatCents, fulfillmentFeeName, type Cents } from '@bevy/core';
-import { Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import type { CartView, ProducerGroupView } from './cart-view';
+import { SummaryCard } from './summary-card';
 
 /** " + delivery fee $5.00", or how it is not known yet; nothing without a fee. */
 function feeText(group: ProducerGroupView): string {
@@ -20,56 +21,41 @@ export function Summary({
   split: { byCard: Cents; onInvoice: Cents };
 }) {
   return (
-    <Paper component="section" withBorder p="md" radius="md" aria-labelledby="summary-heading">
-      <Stack gap="sm">
-        <Title order={2} fz="lg" id="summary-heading">
-          Order summary
-        </Title>
-        <Table>
-          <Table.Tbody>
-            {view.groups.map((group) => (
-              <Table.Tr key={group.businessId}>
-                <Table.Th scope="row" fw="normal">
-                  {group.name}
-                  <Text fz="xs" c="dark.6">
-                    {formatCents(group.totals?.subtotal ?? 0)} + tax and fees{' '}
-                    {formatCents(group.totals?.taxAndFees ?? 0)}
-                    {feeText(group)}
-                  </Text>
-                </Table.Th>
-                <Table.Td ta="right">{formatCents(group.totals?.total ?? 0)}</Table.Td>
-              </Table.Tr>
-            ))}
-            <Table.Tr>
-              <Table.Th scope="row">Total</Table.Th>
-              <Table.Td ta="right" fw={700}>
-                {formatCents(view.grandTotal)}
-              </Table.Td>
-            </Table.Tr>
-            {split.onInvoice > 0 ? (
-              <>
-                <Table.Tr>
-                  <Table.Th scope="row" fw="normal">
-                    Paid by card now
-                  </Table.Th>
-                  <Table.Td ta="right">{formatCents(split.byCard)}</Table.Td>
-                </Table.Tr>
-                <Table.Tr>
-                  <Table.Th scope="row" fw="normal">
-                    On invoice
-                  </Table.Th>
-                  <Table.Td ta="right">{formatCents(split.onInvoice)}</Table.Td>
-                </Table.Tr>
-              </>
-            ) : null}
-          </Table.Tbody>
-        </Table>
+    <SummaryCard
+      view={view}
+      totalLabel="Total"
+      groupTotal={(group) => formatCents(group.totals?.total ?? 0)}
+      groupDetail={(group) => (
         <Text fz="xs" c="dark.6">
-          {split.onInvoice > 0
-            ? 'Orders on invoice are paid to the producer directly, by the due date; one card payment covers the rest. Each producer gets its own order.'
-            : 'One payment for the whole cart; each producer gets its own order.'}
+          {formatCents(group.totals?.subtotal ?? 0)} + tax and fees{' '}
+          {formatCents(group.totals?.taxAndFees ?? 0)}
+          {feeText(group)}
         </Text>
-      </Stack>
-    </Paper>
+      )}
+      extraRows={
+        split.onInvoice > 0 ? (
+          <>
+            <Table.Tr>
+              <Table.Th scope="row" fw="normal">
+                Paid by card now
+              </Table.Th>
+              <Table.Td ta="right">{formatCents(split.byCard)}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th scope="row" fw="normal">
+                On invoice
+              </Table.Th>
+              <Table.Td ta="right">{formatCents(split.onInvoice)}</Table.Td>
+            </Table.Tr>
+          </>
+        ) : null
+      }
+    >
+      <Text fz="xs" c="dark.6">
+        {split.onInvoice > 0
+          ? 'Orders on invoice are paid to the producer directly, by the due date; one card payment covers the rest. Each producer gets its own order.'
+          : 'One payment for the whole cart; each producer gets its own order.'}
+      </Text>
+    </SummaryCard>
   );
 }
