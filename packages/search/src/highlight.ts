@@ -1,5 +1,6 @@
-import { foldWithSources } from './tokenize';
+import { foldWithSources, tokenize } from './tokenize';
 import { MIN_WORD_LENGTH_FOR_TYPO, startsWithinOneTypo, withinOneTypo } from './typos';
+import type { SearchDocument, SearchParams } from './types';
 
 export interface HighlightTags {
   pre: string;
@@ -124,4 +125,34 @@ export function highlightPrefix(value: string, wanted: string, tags: HighlightTa
   const endUnit = at + wanted.length;
   const end = endUnit < sources.length ? sources[endUnit]! : value.length;
   return `${value.slice(0, start)}${tags.pre}${value.slice(start, end)}${tags.post}${value.slice(end)}`;
+}
+
+/**
+ * Adds Algolia's `_highlightResult` to the hits for the attributes asked for. Only searchable
+ * attributes can be highlighted: the query never matched anything else.
+ */
+export function highlightHits(
+  hits: SearchDocument[],
+  query: string,
+  params: SearchParams,
+  searchable: readonly string[],
+): SearchDocument[] {
+  const asked = params.attributesToHighlight ?? [];
+  const attributes = asked.includes('*')
+    ? searchable
+    : searchable.filter((attribute) => asked.includes(attribute));
+  if (attributes.length === 0) return hits;
+  const highlightQuery = { words: tokenize(query), lastIsPrefix: !/\s$/.test(query) };
+  const tags = {
+    pre: params.highlightPreTag ?? DEFAULT_TAGS.pre,
+    post: params.highlightPostTag ?? DEFAULT_TAGS.post,
+  };
+  return hits.map((hit) => {
+    const highlighted: Record<string, HighlightedAttribute> = {};
+    for (const attribute of attributes) {
+      const result = highlightAttribute(hit[attribute], highlightQuery, tags);
+      if (result) highlighted[attribute] = result;
+    }
+    return { ...hit, _highlightResult: highlighted };
+  });
 }

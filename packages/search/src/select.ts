@@ -74,3 +74,15 @@ function quicksort(values: Float64Array | Int32Array, low: number, high: number)
     values[j + 1] = value;
   }
 }
+
+/** The position of the first entry of sorted `values` that is not below `value`. */
+export function lowerBound(values: Float64Array, value: number): number {
+  let low = 0;
+  let high = values.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (values[middle]! < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}

@@ -1,0 +1,176 @@
+import type { DocumentSlots } from './document-slots';
+import { IntList } from './int-list';
+import { Lexicon } from './lexicon';
+import { NO_MATCH, type SlotMarks } from './query-matches';
+import type { Scratch } from './scratch';
+import { tokenize } from './tokenize';
+import { MIN_WORD_LENGTH_FOR_TYPO } from './typos';
+import type { SearchDocument } from './types';
+
+/**
+ * How many matches large single-word results may hold in all, per live document, between
+ * writes (5 bytes each): prefixes typed first, like "p", "pi", match much of the catalogue.
+ */
+const WORD_CACHE_MATCHES_PER_DOCUMENT = 8;
+
+interface WordMatches {
+  slots: Int32Array;
+  codes: Uint8Array;
+}
+
+/**
+ * Full text: the terms of the searchable attributes with their postings (the lexicon), and the
+ * documents a query's words match, every word required, the last one as a prefix, one typo
+ * forgiven in words of five letters or more.
+ */
+export class TextMatcher {
+  /** Results of words that match many documents; emptied by every write. */
+  private readonly wordCache = new Map<string, WordMatches>();
+  private wordCacheMatches = 0;
+
+  constructor(
+    private readonly searchableAttributes: readonly string[],
+    private readonly slots: DocumentSlots,
+    readonly lexicon = new Lexicon(),
+  ) {}
+
+  add(slot: number, document: SearchDocument): void {
+    for (const [term, rank] of this.termsOf(document)) this.lexicon.add(term, slot, rank);
+  }
+
+  remove(document: SearchDocument): void {
+    for (const term of this.termsOf(document).keys()) this.lexicon.release(term);
+  }
+
+  /** Drops cached word results, which a write makes stale. */
+  forgetCachedWords(): void {
+    this.wordCache.clear();
+    this.wordCacheMatches = 0;
+  }
+
+  /** Each searchable term of a document, with the best (lowest) attribute rank it appears in. */
+  private termsOf(document: SearchDocument): Map<string, number> {
+    const terms = new Map<string, number>();
+    this.searchableAttributes.forEach((attribute, rank) => {
+      const value = document[attribute];
+      const texts = Array.isArray(value) ? value : [value];
+      for (const text of texts) {
+        if (text === undefined || text === null) continue;
+        for (const token of tokenize(String(text))) {
+          if (!terms.has(token)) terms.set(token, rank);
+        }
+      }
+    });
+    return terms;
+  }
+
+  /**
+   * Documents containing every query word (the last as a prefix), with a relevance key, lower
+   * first: fewer typos, then more exact words, then matches in earlier attributes. Each word adds
+   * typo * T + (not exact) * E + attribute rank, with E and T large enough that the sums compare
+   * in that order.
+   */
+  match(
+    words: string[],
+    lastIsPrefix: boolean,
+    marks: SlotMarks,
+    scratch: Scratch,
+  ): { slots: Int32Array; textKeys: Int32Array } {
+    const attributeCount = this.searchableAttributes.length;
+    const notExact = words.length * attributeCount + 1;
+    const typo = (words.length + 1) * notExact;
+    // A word's match code (typo, not exact, rank) as this query's key contribution.
+    const weight = new Int32Array(4 * attributeCount);
+    for (let code = 0; code < weight.length; code++) {
+      const kind = Math.floor(code / attributeCount);
+      weight[code] = (kind >> 1) * typo + (kind & 1) * notExact + (code % attributeCount);
+    }
+    // The rarest word first: every later word only narrows its candidates.
+    const perWord = words
+      .map((word, index) =>
+        this.wordMatches(word, lastIsPrefix && index === words.length - 1, marks),
+      )
+      .sort((a, b) => a.slots.length - b.slots.length);
+
+    const first = perWord[0]!;
+    let slots = scratch.int32('slots', first.slots.length);
+    slots.set(first.slots);
+    let textKeys = scratch.int32('text-keys', slots.length);
+    for (let i = 0; i < slots.length; i++) textKeys[i] = weight[first.codes[i]!]!;
+    const best = marks;
+    for (const next of perWord.slice(1)) {
+      if (slots.length === 0) break;
+      for (let i = 0; i < next.slots.length; i++) best[next.slots[i]!] = next.codes[i]!;
+      let kept = 0;
+      for (let i = 0; i < slots.length; i++) {
+        const slot = slots[i]!;
+        const code = best[slot]!;
+        if (code === NO_MATCH) continue;
+        slots[kept] = slot;
+        textKeys[kept] = textKeys[i]! + weight[code]!;
+        kept++;
+      }
+      slots = slots.subarray(0, kept);
+      textKeys = textKeys.subarray(0, kept);
+      for (let i = 0; i < next.slots.length; i++) best[next.slots[i]!] = NO_MATCH;
+    }
+    return { slots, textKeys };
+  }
+
+  /**
+   * The documents one query word matches, each with the code of its best match:
+   * (typo * 2 + not exact) * attributes + attribute rank, so a lower code is a better match.
+   * Short prefixes match much of the catalogue and are typed first, so large results are kept
+   * until the next write.
+   */
+  private wordMatches(word: string, prefix: boolean, best: SlotMarks): WordMatches {
+    const cacheKey = `${prefix ? '^' : '='}${word}`;
+    const cached = this.wordCache.get(cacheKey);
+    if (cached) return cached;
+    const attributeCount = this.searchableAttributes.length;
+    const alternatives: { term: string; base: number }[] = [];
+    for (const term of prefix ? this.lexicon.withPrefix(word) : [word]) {
+      alternatives.push({ term, base: term === word ? 0 : attributeCount });
+    }
+    if (word.length >= MIN_WORD_LENGTH_FOR_TYPO) {
+      for (const term of this.lexicon.oneTypoAway(word, prefix)) {
+        alternatives.push({ term, base: 3 * attributeCount });
+      }
+    }
+    const touched = new IntList(64);
+    for (const { term, base } of alternatives) {
+      const posting = this.lexicon.read(term, this.slots.isLive);
+      if (!posting) continue;
+      const { slots, ranks, length } = posting;
+      for (let i = 0; i < length; i++) {
+        const slot = slots[i]!;
+        const code = base + ranks[i]!;
+        const previous = best[slot]!;
+        if (code < previous) {
+          if (previous === NO_MATCH) touched.push(slot);
+          best[slot] = code;
+        }
+      }
+    }
+    const slots = touched.view().slice();
+    const codes = new Uint8Array(slots.length);
+    for (let i = 0; i < slots.length; i++) {
+      codes[i] = best[slots[i]!]!;
+      best[slots[i]!] = NO_MATCH;
+    }
+    const result = { slots, codes };
+    const liveCount = this.slots.liveCount;
+    if (slots.length * 32 > liveCount) {
+      const budget = Math.max(WORD_CACHE_MATCHES_PER_DOCUMENT * liveCount, 100_000);
+      this.wordCacheMatches += slots.length;
+      // Oldest first out, until the new result fits.
+      for (const [key, old] of this.wordCache) {
+        if (this.wordCacheMatches <= budget) break;
+        this.wordCache.delete(key);
+        this.wordCacheMatches -= old.slots.length;
+      }
+      this.wordCache.set(cacheKey, result);
+    }
+    return result;
+  }
+}
