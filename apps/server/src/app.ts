@@ -7,24 +7,26 @@ import { graphqlPlugin } from './graphql/graphql.plugin';
 import { registerErrorHandler } from './http/errors';
 import { withErrorSerializer } from './http/log-serializers';
 import { refuseNulCharacters } from './http/nul-characters';
-import { registerViewer } from './http/viewer';
-import { accountRoutes } from './modules/accounts/accounts.routes';
-import { bannerRoutes } from './modules/banners/banners.routes';
-import { geoRoutes } from './modules/geo/geo.routes';
-import { createMailer, type Mailer } from './modules/mail/mailer';
-import { orderRoutes } from './modules/orders/orders.routes';
-import type { PaymentProvider } from './modules/payments/payment-provider';
-import { paymentRoutes } from './modules/payments/payments.routes';
-import { paymentProviderFor } from './modules/payments/payments.service';
-import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes';
-import { ProductSearch } from './modules/search/product-search';
-import { searchRoutes } from './modules/search/search.routes';
-import { startSearchKeyRevocations } from './modules/search/search-key-revocations';
-import { startSearchSync } from './modules/search/search-sync';
-import { openProductIndex, saveProductIndex } from './modules/search/search-snapshot';
-import { uploadRoutes } from './modules/uploads/uploads.routes';
-import { webRoutes } from './modules/web/web.routes';
-import { wholesaleRoutes } from './modules/wholesale/wholesale.routes';
+import { registerServiceContext } from './http/service-context';
+
+import { accountRoutes, registerViewer } from './modules/accounts/index';
+import { bannerRoutes } from './modules/banners/index';
+import { geoRoutes } from './modules/geo/index';
+import { createMailer, type Mailer } from './modules/mail/index';
+import { orderRoutes } from './modules/orders/index';
+import type { PaymentProvider } from './platform/payment-provider';
+import { paymentProviderFor, paymentRoutes, stripeWebhookRoutes } from './modules/payments/index';
+import { ProductSearch } from './modules/search/index';
+import { searchRoutes } from './modules/search/index';
+import { startSearchKeyRevocations } from './modules/search/index';
+import { startSearchSync } from './modules/search/index';
+import { openProductIndex, saveProductIndex } from './modules/search/index';
+import { uploadRoutes } from './modules/uploads/index';
+import { webRoutes } from './modules/web/index';
+import { ChangeFeed } from './platform/changes';
+import { systemClock, type Clock } from './platform/clock';
+import type { ServiceContext } from './platform/context';
+import { wholesaleRoutes } from './modules/wholesale/index';
 
 /**
  * The page's Content-Security-Policy: our own origin only, except that with Stripe configured the
@@ -63,10 +65,14 @@ export interface AppDependencies {
   /** Where connected accounts live; by default Stripe with STRIPE_SECRET_KEY, else offline. */
   payments?: PaymentProvider;
   logger?: FastifyServerOptions['logger'];
+  /** Where services read the time; tests move it. */
+  clock?: Clock;
 }
 
 export interface App extends FastifyInstance {
   productSearch: ProductSearch;
+  /** The process's service context (no viewer): for jobs and tests calling services directly. */
+  services: ServiceContext;
 }
 
 export async function buildApp(deps: AppDependencies): Promise<App> {
@@ -93,8 +99,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     // Saved on the way out, so the next start can skip the rebuild if nothing changes meanwhile.
     app.addHook('onClose', () => saveProductIndex(productSearch, database.db, file, app.log));
   }
-  // Other server processes on the same PostgreSQL hear of this one's writes, and it of theirs.
-  const stopSearchSync = await startSearchSync(database, productSearch, app.log);
+  // Committed writes reach this index and, on PostgreSQL, the other processes' (and theirs this).
+  const changes = new ChangeFeed();
+  const stopSearchSync = await startSearchSync(database, productSearch, changes, app.log);
   app.addHook('onClose', stopSearchSync);
   // Search keys of sessions ended in any process stop proving wholesale access here.
   const searchKeys = await startSearchKeyRevocations(database, app.log);
@@ -117,14 +124,22 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     app.log.warn('ALLOW_OFFLINE_PAYMENTS: payments use the offline test-mode provider');
   }
 
-  app.get('/health', async () => ({ status: 'ok', products: productSearch.size }));
-  await app.register(graphqlPlugin, {
+  const services: ServiceContext = {
     config,
     db: database.db,
+    log: app.log,
+    viewer: null,
+    clock: deps.clock ?? systemClock,
     mailer,
-    search: productSearch,
     payments,
-  });
+    search: productSearch,
+    changes,
+  };
+  app.decorate('services', services);
+  registerServiceContext(app, services);
+
+  app.get('/health', async () => ({ status: 'ok', products: productSearch.size }));
+  await app.register(graphqlPlugin, { db: database.db, config });
   await app.register(accountRoutes, { config, db: database.db });
   await app.register(bannerRoutes, { db: database.db });
   await app.register(geoRoutes);
@@ -134,10 +149,10 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     productSearch,
     revocations: searchKeys.revocations,
   });
-  await app.register(wholesaleRoutes, { config, db: database.db, mailer });
+  await app.register(wholesaleRoutes, { config });
   await app.register(uploadRoutes, { config, db: database.db });
-  await app.register(paymentRoutes, { db: database.db, payments });
-  await app.register(orderRoutes, { db: database.db });
+  await app.register(paymentRoutes, { payments });
+  await app.register(orderRoutes);
   await app.register(stripeWebhookRoutes, { config, db: database.db, payments });
   await app.register(webRoutes, { config });
 

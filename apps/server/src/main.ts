@@ -2,14 +2,25 @@ import { performance } from 'node:perf_hooks';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openConfiguredDatabase } from './db/client';
-import { startMailRelayJob } from './modules/mail/mail-relay';
-import { createMailer } from './modules/mail/mailer';
-import { startCheckoutSweepJob } from './modules/orders/checkout-sweeper';
-import { startPayoutReleaseJob } from './modules/orders/payout-release.service';
-import { paymentProviderFor } from './modules/payments/payments.service';
-import { formatDemoAccounts } from './modules/seed/demo-accounts';
-import { seedDemoData } from './modules/seed/seed';
-import { startWholesaleReminderJob } from './modules/wholesale/wholesale.service';
+import { pruneAccountRecordsJob } from './modules/accounts/index';
+import { startJobRunner } from './modules/jobs';
+import { mailRelayJob } from './modules/mail/index';
+import { createMailer } from './modules/mail/index';
+import { checkoutSweepJob } from './modules/checkout/index';
+import { payoutReleaseJob } from './modules/payouts/index';
+import { paymentProviderFor } from './modules/payments/index';
+import { formatDemoAccounts } from './modules/seed/index';
+import { seedDemoData } from './modules/seed/index';
+import { wholesaleReminderJob } from './modules/wholesale/index';
+
+/** Everything the server does on its own, on a schedule or when asked. */
+const BACKGROUND_JOBS = [
+  wholesaleReminderJob,
+  payoutReleaseJob,
+  checkoutSweepJob,
+  mailRelayJob,
+  pruneAccountRecordsJob,
+];
 
 async function main() {
   const config = loadConfig();
@@ -40,10 +51,10 @@ async function main() {
     app.log.info(seed, 'demo data seeded');
   }
 
-  const stopJobs: (() => void)[] = [];
+  const jobs = await startJobRunner({ database, context: app.services, jobs: BACKGROUND_JOBS });
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
-    for (const stop of stopJobs) stop();
+    await jobs.stop();
     await app.close();
     await database.close();
     process.exit(0);
@@ -52,12 +63,6 @@ async function main() {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: config.HOST, port: config.PORT });
-  stopJobs.push(startWholesaleReminderJob(database.db, mailer, app.log));
-  stopJobs.push(startPayoutReleaseJob({ db: database.db, payments, log: app.log }));
-  stopJobs.push(startCheckoutSweepJob({ db: database.db, log: app.log }));
-  stopJobs.push(
-    startMailRelayJob(database.db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, app.log),
-  );
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;

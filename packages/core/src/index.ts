@@ -21,3 +21,4 @@ export * from './wholesale-application';
 export type * from './product-hit';
 export type * from './site';
 export type * from './api-views';
+export type * from './checkout-answer';

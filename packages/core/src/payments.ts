@@ -1,5 +1,8 @@
 /** The payment connection's addresses and the offline provider's test-mode facts, for server and web. */
 
+/** Which service holds a business's connected account; stored in `payment_accounts.provider`. */
+export type PaymentProviderKind = 'stripe' | 'offline';
+
 /** The contract's setup address (contract/http.md), which starts or resumes onboarding. */
 export const setupConnectAccountPath = (slug: string) =>
   `/stripe/setup-connect-account?slug=${encodeURIComponent(slug)}`;

@@ -7,12 +7,16 @@ import { US_STATE_CODES } from '@bevy/core';
 import zipcodes, { type ZipCodeInfo } from 'zipcodes';
 import {
   generateProducts,
+  hashString,
+  mulberry32,
+  pick,
   slugify,
+  weighted,
   type BusinessType,
   type ProductSource,
-} from '../modules/seed/catalogue';
-import { hashString, mulberry32, pick, weighted, type Rng } from '../modules/seed/catalogue/random';
-import type { ProductDocument } from '../modules/search/product-documents';
+  type Rng,
+} from '../modules/seed/index';
+import type { ProductDocument } from '../modules/search/index';
 
 export interface BenchProducer {
   id: number;

@@ -20,24 +20,13 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { count, eq, sql, sum } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase, type Db } from '../db/client';
-import {
-  businessMembers,
-  checkouts,
-  ledgerEntries,
-  mailOutbox,
-  orderLines,
-  orders,
-  paymentAccounts,
-  products,
-} from '../db/schema';
-import { signUp } from '../modules/accounts/accounts.service';
-import { CARDS, createProducer, createProduct } from '../modules/orders/checkout-fixtures';
-import { mulberry32 } from '../modules/seed/catalogue/random';
+import { carts, logIn, recreateDatabase, seed } from './checkout-bench-seed';
+import { verify } from './checkout-bench-verify';
 import type { CheckoutLoadRequest, CheckoutLoadResult } from './checkout-load-worker';
 
 const { values: args } = parseArgs({
@@ -117,138 +106,6 @@ timeCalls(pg.Pool.prototype, 'connect', (ms) => {
   profile.connectMs += ms;
   trace?.push({ statement: '(pool connection)', ms });
 });
-
-/** Drops and creates the benchmark's database, from the server's maintenance database. */
-async function recreateDatabase(url: string) {
-  const parsed = new URL(url);
-  const name = decodeURIComponent(parsed.pathname.slice(1));
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Unusual database name: ${name}`);
-  parsed.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: parsed.toString() });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
-    const { rows } = await admin.query<{ server_version: string }>('show server_version');
-    return rows[0]!.server_version;
-  } finally {
-    await admin.end();
-  }
-}
-
-const PASSWORD = 'amber lantern orchard 7f3a river';
-const STOCK = 10_000_000;
-
-async function seed(db: Db) {
-  const ctx = { db };
-  const cellar = await createProducer(db, { sales_tax_rate: '8.8750' });
-  const brewery = await createProducer(db, {
-    sales_tax_rate: '0',
-    fulfillment_allow_pickup_retail: false,
-    fulfillment_ship_retail: true,
-    ship_to_states: ['OR', 'WA', 'CA'],
-  });
-  const catalogue = new Map<number, number[]>();
-  for (const [index, producer] of [cellar, brewery].entries()) {
-    const ids: number[] = [];
-    for (let n = 0; n < productsPerProducer; n++) {
-      const price = 1200 + 100 * ((n * 7 + index) % 30);
-      const product = await createProduct(db, producer.id, {
-        stock: STOCK,
-        retail: [
-          [1, price],
-          [6, price - 200],
-        ],
-      });
-      ids.push(product.id);
-    }
-    catalogue.set(producer.id, ids);
-    // Producers with a connected account: every order's payout is transferred at once.
-    await db.insert(paymentAccounts).values({
-      business_id: producer.id,
-      provider: 'offline',
-      account_id: `acct_offline_${randomBytes(8).toString('hex')}`,
-      details_submitted: true,
-      charges_enabled: true,
-      payouts_enabled: true,
-    });
-    const staff = await signUp(ctx, {
-      name: `Staff of ${producer.name}`,
-      email: `staff-${producer.slug}@bench.example`,
-      password: PASSWORD,
-      dateOfBirth: '1980-03-04',
-    });
-    await db.insert(businessMembers).values({ user_id: staff.id, business_id: producer.id });
-  }
-  const buyers: string[] = [];
-  for (let n = 0; n < buyerCount; n++) {
-    const email = `buyer-${n}@bench.example`;
-    await signUp(ctx, {
-      name: `Bench Buyer ${n}`,
-      email,
-      password: PASSWORD,
-      dateOfBirth: '1985-05-05',
-    });
-    buyers.push(email);
-  }
-  return { cellar, brewery, catalogue, buyers };
-}
-
-type Seeded = Awaited<ReturnType<typeof seed>>;
-
-/** Carts of five lines: three products of the cellar (pickup), two of the brewery (shipped). */
-function carts(seeded: Seeded, howMany: number): Record<string, unknown>[] {
-  const next = mulberry32(Number(args.seed));
-  const pick = (ids: number[], n: number) => {
-    if (args.hot) return ids.slice(0, n);
-    const pool = [...ids];
-    return Array.from({ length: n }, () => pool.splice(Math.floor(next() * pool.length), 1)[0]!);
-  };
-  const cellarIds = seeded.catalogue.get(seeded.cellar.id)!;
-  const breweryIds = seeded.catalogue.get(seeded.brewery.id)!;
-  return Array.from({ length: howMany }, () => ({
-    lines: [...pick(cellarIds, 3), ...pick(breweryIds, 2)].map((productId) => ({
-      productId,
-      quantity: 1 + Math.floor(next() * 3),
-    })),
-    fulfillment: [
-      { businessId: seeded.cellar.id, mode: 'pickup' },
-      {
-        businessId: seeded.brewery.id,
-        mode: 'ship',
-        address: {
-          name: 'Bench Buyer',
-          line1: '1 Main St',
-          city: 'Eugene',
-          state: 'OR',
-          zip: '97401',
-        },
-      },
-    ],
-    contact: { name: 'Bench Buyer', email: 'buyer@bench.example', phone: '(503) 555-0142' },
-    billingAddress: { line1: '12 NE Alberta St', city: 'Portland', state: 'OR', zip: '97211' },
-    ageConfirmed: true,
-    payment: { card: { number: CARDS.succeeds, expMonth: 12, expYear: 2034, cvc: '123' } },
-  }));
-}
-
-async function logIn(url: string, email: string): Promise<string> {
-  const response = await fetch(`${url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      query:
-        'mutation($email: String!, $password: String!) { logIn(email: $email, password: $password) { id } }',
-      variables: { email, password: PASSWORD },
-    }),
-  });
-  const session = response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0]!)
-    .find((cookie) => cookie.includes('bevy_session='));
-  if (!session) throw new Error(`Could not log in ${email}: ${await response.text()}`);
-  return session;
-}
 
 /** Runs the buyers in a child process; `onReady` runs between the warm-up and the measured part. */
 function load(
@@ -417,89 +274,13 @@ function printRun(title: string, run: RunReport) {
   for (const sample of run.errorSamples) out(`  error: ${sample}`);
 }
 
-/** What the database holds after the runs, against what the buyers were told was placed. */
-async function verify(db: Db, placedCheckouts: number) {
-  const one = async <T>(query: Promise<T[]>) => (await query)[0]!;
-  const paid = await one(
-    db.select({ n: count() }).from(checkouts).where(eq(checkouts.status, 'paid')),
-  );
-  const allCheckouts = await one(db.select({ n: count() }).from(checkouts));
-  const placedOrders = await one(
-    db.select({ n: count() }).from(orders).where(eq(orders.status, 'placed')),
-  );
-  const allOrders = await one(db.select({ n: count() }).from(orders));
-  const lines = await one(
-    db.select({ n: count(), units: sum(orderLines.quantity) }).from(orderLines),
-  );
-  const ledger = await one(
-    db
-      .select({
-        rows: count(),
-        charges: sql<number>`coalesce(sum(${ledgerEntries.amount_cents}) filter (where ${ledgerEntries.kind} = 'charge'), 0)::bigint`,
-        transfers: sql<number>`coalesce(sum(${ledgerEntries.amount_cents}) filter (where ${ledgerEntries.kind} = 'transfer'), 0)::bigint`,
-        commissions: sql<number>`coalesce(sum(${ledgerEntries.amount_cents}) filter (where ${ledgerEntries.kind} = 'commission'), 0)::bigint`,
-        unsent: sql<number>`count(*) filter (where ${ledgerEntries.kind} = 'transfer' and ${ledgerEntries.provider_reference} is null)`,
-      })
-      .from(ledgerEntries),
-  );
-  const unbalancedCheckouts = db
-    .select({ id: ledgerEntries.checkout_id })
-    .from(ledgerEntries)
-    .groupBy(ledgerEntries.checkout_id)
-    .having(
-      sql`sum(case when ${ledgerEntries.kind} = 'charge' then ${ledgerEntries.amount_cents}
-                   else -${ledgerEntries.amount_cents} end) <> 0`,
-    )
-    .as('unbalanced');
-  const unbalanced = await one(db.select({ n: count() }).from(unbalancedCheckouts));
-  const charged = await one(
-    db
-      .select({ cents: sum(checkouts.amount_cents) })
-      .from(checkouts)
-      .where(eq(checkouts.status, 'paid')),
-  );
-  const mail = await one(db.select({ n: count() }).from(mailOutbox));
-  const stock = await one(
-    db
-      .select({ sold: sql<number>`sum(${STOCK} - ${products.stock_count})::bigint` })
-      .from(products),
-  );
-  const checks: [string, unknown, unknown][] = [
-    ['paid checkouts', paid.n, placedCheckouts],
-    ['checkouts of any status', allCheckouts.n, placedCheckouts],
-    ['placed orders (two per checkout)', placedOrders.n, 2 * placedCheckouts],
-    ['orders of any status', allOrders.n, 2 * placedCheckouts],
-    ['order lines (five per checkout)', lines.n, 5 * placedCheckouts],
-    ['ledger rows (charge + 2 commissions + 2 transfers)', ledger.rows, 5 * placedCheckouts],
-    [
-      'charges = transfers + commissions (cents)',
-      Number(ledger.charges),
-      Number(ledger.transfers) + Number(ledger.commissions),
-    ],
-    ['charges = paid checkouts’ amounts (cents)', Number(ledger.charges), Number(charged.cents)],
-    ['checkouts whose ledger does not balance', unbalanced.n, 0],
-    ['payouts not yet transferred', Number(ledger.unsent), 0],
-    ['emails queued (buyer + 2 producers per checkout)', mail.n, 3 * placedCheckouts],
-    ['units taken from stock = units in order lines', Number(stock.sold), Number(lines.units)],
-  ];
-  let ok = true;
-  for (const [what, actual, expected] of checks) {
-    const good = actual === expected;
-    ok &&= good;
-    out(
-      `  ${good ? 'ok  ' : 'FAIL'} ${what}: ${String(actual)}${good ? '' : ` (expected ${String(expected)})`}`,
-    );
-  }
-  return { ok, checks: checks.map(([what, actual, expected]) => ({ what, actual, expected })) };
-}
-
 const serverVersion = await recreateDatabase(databaseUrl);
 const database = await openDatabase({
   kind: 'postgres',
   url: databaseUrl,
   maxConnections: poolSize,
 });
-const seeded = await seed(database.db);
+const seeded = await seed(database.db, { productsPerProducer, buyerCount });
 const config = loadConfig({
   NODE_ENV: 'production',
   DATABASE_URL: databaseUrl,
@@ -512,7 +293,7 @@ const config = loadConfig({
 const app = await buildApp({ config, database, logger: { level: 'error' } });
 const url = await app.listen({ host: '127.0.0.1', port: 0 });
 const cookies = await Promise.all(seeded.buyers.map((email) => logIn(url, email)));
-const inputs = carts(seeded, 1000);
+const inputs = carts(seeded, 1000, { seed: Number(args.seed), hot: args.hot });
 
 out(
   `Checkout benchmark: ${buyerCount} buyers, carts of 5 lines from 2 producers ` +
@@ -548,7 +329,7 @@ out(`  target p99 <= ${p99Target} ms: ${concurrent.latencyMs.p99 <= p99Target ? 
 out();
 out('Database after the runs:');
 const placedCheckouts = (baseline ? baseline.placed + 50 : 0) + 1 + concurrent.placed + warmupCount;
-const verified = await verify(database.db, placedCheckouts);
+const verified = await verify(database.db, placedCheckouts, out);
 await app.close();
 await database.close();
 

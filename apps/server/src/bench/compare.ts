@@ -4,7 +4,7 @@
 // a disagreement is right and why.
 import { distanceMeters } from '@bevy/core';
 import { tokenize } from '@bevy/search';
-import type { ProductDocument } from '../modules/search/product-documents';
+import type { ProductDocument } from '../modules/search/index';
 import type { Comparable, Engine, EngineName } from './engine';
 import { searchText } from './text';
 import { termMatches } from './typos';

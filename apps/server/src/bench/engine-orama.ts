@@ -20,7 +20,7 @@ import {
   type TypedDocument,
 } from '@orama/orama';
 import { tokenize } from '@bevy/search';
-import type { ProductDocument } from '../modules/search/product-documents';
+import type { ProductDocument } from '../modules/search/index';
 import type { BuildReport, Comparable, Engine } from './engine';
 import { FULFILMENT_FLAGS, MAX_VALUES_PER_FACET, SHOP_FACETS, type BenchQuery } from './queries';
 import { searchText } from './text';

@@ -1,6 +1,6 @@
 import { deserialize, serialize } from 'node:v8';
 import { SearchIndex, type IndexState, type SearchResult } from '@bevy/search';
-import { PRODUCT_INDEX_SETTINGS, type ProductDocument } from '../modules/search/product-documents';
+import { PRODUCT_INDEX_SETTINGS, type ProductDocument } from '../modules/search/index';
 import type { BuildReport, Comparable, Engine } from './engine';
 import type { BenchQuery } from './queries';
 

@@ -4,7 +4,7 @@
 // statement per search so a request costs one round trip.
 import { EARTH_RADIUS_METERS } from '@bevy/core';
 import pg from 'pg';
-import type { ProductDocument } from '../modules/search/product-documents';
+import type { ProductDocument } from '../modules/search/index';
 import type { BuildReport, Comparable, Engine } from './engine';
 import {
   FULFILMENT_FLAGS,

@@ -1,4 +1,4 @@
-import type { ProductDocument } from '../modules/search/product-documents';
+import type { ProductDocument } from '../modules/search/index';
 import type { BenchQuery } from './queries';
 
 export type EngineName = 'ours' | 'postgres' | 'orama';

@@ -6,8 +6,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { SearchIndex } from '@bevy/search';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { ProductSearch } from '../modules/search/product-search';
-import { searchRoutes } from '../modules/search/search.routes';
+import { ProductSearch } from '../modules/search/index';
+import { searchRoutes } from '../modules/search/index';
 import type { LoadRequest, LoadResult } from './load-worker';
 import type { BenchQuery } from './queries';
 

@@ -10,8 +10,8 @@ import {
   type FulfillmentFlag,
 } from '@bevy/core';
 import { tokenize, type SearchParams } from '@bevy/search';
-import { hashString, mulberry32, pick, weighted, type Rng } from '../modules/seed/catalogue/random';
-import type { ProductDocument } from '../modules/search/product-documents';
+import { hashString, mulberry32, pick, weighted, type Rng } from '../modules/seed/index';
+import type { ProductDocument } from '../modules/search/index';
 import { jitter, usZipPlaces } from './catalogue';
 import { alternatives } from './typos';
 

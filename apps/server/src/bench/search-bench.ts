@@ -12,7 +12,7 @@
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import type { ProductDocument } from '../modules/search/product-documents';
+import type { ProductDocument } from '../modules/search/index';
 import { generateCatalogue, producerCountFor } from './catalogue';
 import { compareWithOurs, type Agreement, type Disagreement, type EngineAnswer } from './compare';
 import { ENGINE_NAMES, type BuildReport, type Engine, type EngineName } from './engine';

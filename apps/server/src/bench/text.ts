@@ -1,5 +1,5 @@
 import { tokenize } from '@bevy/search';
-import { PRODUCT_INDEX_SETTINGS, type ProductDocument } from '../modules/search/product-documents';
+import { PRODUCT_INDEX_SETTINGS, type ProductDocument } from '../modules/search/index';
 
 /**
  * The text the other engines index: every searchable attribute through our tokenizer, so tokens

@@ -3,7 +3,7 @@
 // more also matches a term one typo away (a letter changed, added or removed, or two neighbours
 // swapped), and the word being typed matches terms whose start is one typo away.
 import { tokenize } from '@bevy/search';
-import type { ProductDocument } from '../modules/search/product-documents';
+import type { ProductDocument } from '../modules/search/index';
 import { searchText } from './text';
 
 export const MIN_TYPO_LENGTH = 5;

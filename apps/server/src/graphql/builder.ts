@@ -1,8 +1,8 @@
 import SchemaBuilder from '@pothos/core';
-import type { RequestContext } from './context';
+import type { GraphqlContext } from './context';
 
 export const builder = new SchemaBuilder<{
-  Context: RequestContext;
+  Context: GraphqlContext;
   DefaultFieldNullability: false;
 }>({
   defaultFieldNullability: false,

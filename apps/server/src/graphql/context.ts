@@ -1,31 +1,11 @@
-import type { FastifyBaseLogger, FastifyReply } from 'fastify';
-import type { Config } from '../config';
-import type { Db } from '../db/client';
-import type { Mailer } from '../modules/mail/mailer';
-import type { PaymentProvider } from '../modules/payments/payment-provider';
-import type { ProductSearch } from '../modules/search/product-search';
+import type { FastifyReply } from 'fastify';
+import type { ServiceContext } from '../platform/context';
 import type { Loaders } from './loaders';
 
-/** The signed-in user of a request, from a valid session. */
-export interface Viewer {
-  id: number;
-  sessionId: string;
-  isAdmin: boolean;
-}
-
-/** What every resolver and service receives. */
-export interface RequestContext {
-  config: Config;
-  db: Db;
-  log: FastifyBaseLogger;
-  viewer: Viewer | null;
+/** What resolvers receive: the service context, plus per-request batching and the reply. */
+export interface GraphqlContext extends ServiceContext {
   loaders: Loaders;
-  mailer: Mailer;
-  /** Where producers' connected accounts live: Stripe, or the offline test-mode stand-in. */
-  payments: PaymentProvider;
-  /** This process's product index, refreshed after writes that change what the shop shows. */
-  search: ProductSearch;
-  /** The caller's address, for abuse limits. */
+  /** The caller's network address: every GraphQL request comes over HTTP. */
   ip: string;
   /** Present for HTTP requests: resolvers that log in or out set cookies on it. */
   reply?: FastifyReply;

@@ -5,13 +5,11 @@ import { desc, eq, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { parse } from 'graphql';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { businesses, products } from '../db/schema';
-import { registerViewer } from '../http/viewer';
-import type { Mailer } from '../modules/mail/mailer';
-import type { PaymentProvider } from '../modules/payments/payment-provider';
-import type { ProductSearch } from '../modules/search/product-search';
+import { businesses, products } from '../db/tables';
+import { registerServiceContext } from '../http/service-context';
+import { registerViewer } from '../modules/accounts/viewer';
+import { logInAsActor } from '../test/actors';
 import { readContractOperations } from '../test/contract';
-import { logInAs } from '../test/graphql-client';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { DEFAULT_GRAPHQL_LIMITS as LIMITS, NUL_MESSAGE } from './graphql-limits';
 import {
@@ -31,7 +29,7 @@ let t: TestApp;
 let admin: string;
 beforeAll(async () => {
   t = await createTestApp({}, { logStream: { write: (line: string) => void logLines.push(line) } });
-  admin = await logInAs(t.app, 'admin@bevy.example', 'bevy-admin-demo');
+  admin = await logInAsActor(t.app, 'admin');
 });
 afterAll(() => t.close());
 beforeEach(() => {
@@ -271,12 +269,10 @@ describe('the size of an answer', () => {
     const app = Fastify({ logger: false });
     await app.register(fastifyCookie);
     registerViewer(app, { config: t.config, db: t.database.db });
+    registerServiceContext(app, t.app.services);
     await app.register(graphqlPlugin, {
       config: t.config,
       db: t.database.db,
-      mailer: {} as Mailer,
-      search: {} as ProductSearch,
-      payments: {} as PaymentProvider,
       limits: { maxResponseBytes: 300 },
     });
     try {

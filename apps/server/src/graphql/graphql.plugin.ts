@@ -4,11 +4,10 @@ import mercurius, { type MercuriusOptions } from 'mercurius';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { isConnectionLoss } from '../db/errors';
-import { DATABASE_UNAVAILABLE_MESSAGE, SERVICE_UNAVAILABLE } from '../http/errors';
-import type { Mailer } from '../modules/mail/mailer';
-import type { PaymentProvider } from '../modules/payments/payment-provider';
-import type { ProductSearch } from '../modules/search/product-search';
-import type { RequestContext } from './context';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '../http/errors';
+import { SERVICE_UNAVAILABLE } from '../platform/domain-error';
+import type { GraphqlContext } from './context';
+import { domainErrorIn, graphqlErrorOf } from './errors';
 import {
   DEFAULT_GRAPHQL_LIMITS,
   checkOperationCost,
@@ -64,6 +63,8 @@ const formatErrors: MercuriusOptions['errorFormatter'] = (execution, context) =>
         extensions: { code: SERVICE_UNAVAILABLE },
       });
     }
+    const refusal = domainErrorIn(error);
+    if (refusal) return graphqlErrorOf(refusal, error);
     if (isExpected(error)) return error;
     context.reply.log.error({ err: error.originalError }, 'unexpected GraphQL resolver error');
     return new GraphQLError(GENERIC_MESSAGE, {
@@ -89,14 +90,14 @@ const formatErrors: MercuriusOptions['errorFormatter'] = (execution, context) =>
     context.reply.header('retry-after', '1');
     return { ...formatted, statusCode: 503 };
   }
-  const limited = execution.errors.some((error) => error.extensions?.code === 'TOO_MANY_REQUESTS');
+  const limited = errors.some((error) => error.extensions?.code === 'TOO_MANY_REQUESTS');
   return limited ? { ...formatted, statusCode: 429 } : formatted;
 };
 
 declare module 'mercurius' {
-  // Resolvers receive our RequestContext (Mercurius adds reply and app to it).
+  // Resolvers receive our GraphqlContext (Mercurius adds reply and app to it).
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-  interface MercuriusContext extends Omit<RequestContext, 'reply'> {}
+  interface MercuriusContext extends Omit<GraphqlContext, 'reply'> {}
 }
 
 export async function graphqlPlugin(
@@ -104,14 +105,11 @@ export async function graphqlPlugin(
   options: {
     config: Config;
     db: Db;
-    mailer: Mailer;
-    search: ProductSearch;
-    payments: PaymentProvider;
     /** Bounds on one request, DEFAULT_GRAPHQL_LIMITS where not given. */
     limits?: Partial<GraphqlLimits>;
   },
 ) {
-  const { config, db, mailer, search, payments } = options;
+  const { config, db } = options;
   const limits: GraphqlLimits = { ...DEFAULT_GRAPHQL_LIMITS, ...options.limits };
   const checkRequest = requestGate(schema, limits);
 
@@ -192,14 +190,8 @@ export async function graphqlPlugin(
     validationRules: config.isProduction ? [NoSchemaIntrospectionCustomRule] : [],
     graphiql: !config.isProduction,
     errorFormatter: formatErrors,
-    context: async (request, reply): Promise<RequestContext> => ({
-      config,
-      db,
-      mailer,
-      search,
-      payments,
-      viewer: await request.viewer(),
-      log: request.log,
+    context: async (request, reply): Promise<GraphqlContext> => ({
+      ...(await request.serviceContext()),
       ip: request.ip,
       reply,
       loaders: createLoaders(db),

@@ -1,12 +1,9 @@
 import DataLoader from 'dataloader';
 import type { Db } from '../db/client';
-import { productCountsOfBusinesses } from '../modules/businesses/business-stats.service';
-import {
-  addressesOfBusinesses,
-  workplaceIdsOfUsers,
-} from '../modules/businesses/businesses.service';
-import { tiersOfProducts } from '../modules/products/products.service';
-import { tagsByIds, tagsOfBusinesses, tagsOfCategories } from '../modules/tags/tags.service';
+import { productCountsOfBusinesses } from '../modules/businesses/index';
+import { addressesOfBusinesses } from '../modules/businesses/index';
+import { tiersOfProducts } from '../modules/products/index';
+import { tagsByIds, tagsOfBusinesses, tagsOfCategories } from '../modules/tags/index';
 
 /** Per-request batching, so lists of businesses cost one query per field, not one per row. */
 export function createLoaders(db: Db) {
@@ -15,8 +12,6 @@ export function createLoaders(db: Db) {
     tagsByBusiness: new DataLoader((ids: readonly number[]) => tagsOfBusinesses(db, ids)),
     tagById: new DataLoader((ids: readonly number[]) => tagsByIds(db, ids)),
     tagsByCategory: new DataLoader((ids: readonly number[]) => tagsOfCategories(db, ids)),
-    /** Which businesses a user works at: one query per request, however many checks ask. */
-    workplaceIdsOfUser: new DataLoader((ids: readonly number[]) => workplaceIdsOfUsers(db, ids)),
     tiersByProduct: new DataLoader((ids: readonly number[]) => tiersOfProducts(db, ids)),
     productCountsByBusiness: new DataLoader((ids: readonly number[]) =>
       productCountsOfBusinesses(db, ids),

@@ -1,17 +1,19 @@
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
 import { builder } from './builder';
-import '../modules/tags/tags.schema';
-import '../modules/businesses/businesses.schema';
-import '../modules/accounts/accounts.schema';
-import '../modules/businesses/business-stats.schema';
-import '../modules/tags/tags.admin.schema';
-import '../modules/banners/banners.schema';
-import '../modules/wholesale/wholesale.schema';
-import '../modules/admin/admin.schema';
-import '../modules/products/products.schema';
-import '../modules/orders/orders.schema';
-import '../modules/orders/order-management.schema';
-import '../modules/cart/cart.schema';
+import '../modules/tags/tags.graphql';
+import '../modules/businesses/businesses.graphql';
+import '../modules/accounts/accounts.graphql';
+import '../modules/businesses/business-stats.graphql';
+import '../modules/tags/tags-admin.graphql';
+import '../modules/banners/banners.graphql';
+import '../modules/wholesale/wholesale.graphql';
+import '../modules/admin/admin.graphql';
+import '../modules/products/products.graphql';
+import '../modules/checkout/checkout.graphql';
+import '../modules/orders/orders.graphql';
+import '../modules/payouts/payouts.graphql';
+import '../modules/cart/cart.graphql';
+import '../modules/jobs/jobs.graphql';
 
 export const schema: GraphQLSchema = builder.toSchema();
 

@@ -30,16 +30,27 @@ function sourceFiles(folder: string): string[] {
   });
 }
 
-/** `const NAME = gql`…`` and `const NAME = `…``: the template texts of a file, by name. */
+/** `const NAME = `…``: the plain template texts of a file, by name. */
 function namedTemplates(text: string): [string, string][] {
-  return [...text.matchAll(/\bconst\s+([A-Z_][A-Z0-9_]*)\s*=\s*(?:gql\s*)?`([^`]*)`/g)].map(
-    (match) => [match[1]!, match[2]!],
-  );
+  return [...text.matchAll(/\bconst\s+([A-Z_][A-Z0-9_]*)\s*=\s*`([^`]*)`/g)].map((match) => [
+    match[1]!,
+    match[2]!,
+  ]);
 }
 
-/** The text of every gql`…` template of a file. */
-function gqlTemplates(text: string): string[] {
-  return [...text.matchAll(/\bgql\s*`([^`]*)`/g)].map((match) => match[1]!);
+/**
+ * The documents of a file, written with gql.tada: `graphql(`…`, [fragments])`, or `graphql(NAME)`
+ * of a plain template (GetMe's text, which the app sends without the GraphQL client, lives in a
+ * module of its own). A document's fragments are spread by name, and found by name below.
+ */
+function documentTemplates(text: string, templates: Map<string, string>): string[] {
+  return [...text.matchAll(/\bgraphql\(\s*(?:`([^`]*)`|([A-Z_][A-Z0-9_]*)\s*[,)])/g)].map(
+    (match) => {
+      const template = match[1] ?? templates.get(match[2]!);
+      if (template === undefined) throw new Error(`template ${match[2]} not found`);
+      return template;
+    },
+  );
 }
 
 export function webOperations(): WebOperation[] {
@@ -47,17 +58,12 @@ export function webOperations(): WebOperation[] {
     file: path.relative(WEB_SOURCE, file),
     text: readFileSync(file, 'utf8'),
   }));
-  // Templates interpolate others (`${BUSINESS_FIELDS}`) by name; names are unique in the app.
   const templates = new Map(texts.flatMap(({ text }) => namedTemplates(text)));
-  const expand = (template: string, depth = 0): string =>
-    template.replace(/\$\{\s*([A-Za-z_]\w*)\s*\}/g, (_all, name: string) => {
-      const inner = templates.get(name);
-      if (inner === undefined || depth > 10) throw new Error(`template ${name} not found`);
-      return expand(inner, depth + 1);
-    });
   const files = texts.map(({ file, text }) => ({
     file,
-    definitions: gqlTemplates(text).flatMap((template) => parse(expand(template)).definitions),
+    definitions: documentTemplates(text, templates).flatMap(
+      (template) => parse(template).definitions,
+    ),
   }));
   const fragmentsOf = (definitions: readonly { kind: Kind }[]) =>
     new Map(
@@ -68,7 +74,15 @@ export function webOperations(): WebOperation[] {
   const everyFragment = fragmentsOf(files.flatMap((f) => f.definitions));
 
   return files.flatMap(({ file, definitions }) => {
-    const local = fragmentsOf(definitions);
+    // A fragment name may recur in another feature: the file's own, then its folder's, win.
+    const local = new Map([
+      ...fragmentsOf(
+        files
+          .filter((f) => path.dirname(f.file) === path.dirname(file))
+          .flatMap((f) => f.definitions),
+      ),
+      ...fragmentsOf(definitions),
+    ]);
     return definitions
       .filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)
       .map((operation) => {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { gql, logInAs } from '../test/graphql-client';
+import { logInAsActor } from '../test/actors';
+import { gql } from '../test/graphql-client';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 let t: TestApp;
@@ -10,7 +11,7 @@ const logLines: string[] = [];
 
 beforeAll(async () => {
   t = await createTestApp({}, { logStream: { write: (line) => void logLines.push(line) } });
-  seller = await logInAs(t.app, 'seller@bevy.example', 'bevy-seller-demo');
+  seller = await logInAsActor(t.app, 'seller');
 });
 afterAll(() => t.close());
 afterEach(() => {

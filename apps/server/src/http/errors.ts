@@ -1,11 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { isConnectionLoss, isUnstorableText } from '../db/errors';
+import { DomainError, httpStatusOf, SERVICE_UNAVAILABLE } from '../platform/domain-error';
 
 /** What a request hears when the database connection it used was lost: nothing was wrong with it. */
 export const DATABASE_UNAVAILABLE_MESSAGE =
   'We lost our connection to the database. Please try again in a moment.';
-/** The code of that answer (HTTP 503), in REST errors and GraphQL extensions alike. */
-export const SERVICE_UNAVAILABLE = 'SERVICE_UNAVAILABLE';
 
 /** An error the caller can act on: a 4xx with a code and a message safe to show. */
 export class HttpError extends Error {
@@ -18,13 +17,23 @@ export class HttpError extends Error {
   }
 }
 
-export function sendError(reply: FastifyReply, statusCode: number, code: string, message: string) {
-  return reply.status(statusCode).send({ error: { code, message } });
+export function sendError(
+  reply: FastifyReply,
+  statusCode: number,
+  code: string,
+  message: string,
+  field?: string,
+) {
+  return reply.status(statusCode).send({ error: { code, message, ...(field ? { field } : {}) } });
 }
 
 /** One place that maps errors to the contract's JSON shape; never a stack trace. */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | HttpError | DomainError, request, reply) => {
+    // A service's refusal: the same code and message a GraphQL field would give.
+    if (error instanceof DomainError) {
+      return sendError(reply, httpStatusOf(error), error.code, error.message, error.field);
+    }
     if (error instanceof HttpError) {
       return sendError(reply, error.statusCode, error.code, error.message);
     }

@@ -12,8 +12,8 @@ import path from 'node:path';
 import { and, eq, ne } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addresses, businessMembers, businesses, products, tags, users } from '../db/schema';
-import { logInAs } from '../test/graphql-client';
+import { addresses, businessMembers, businesses, products, tags, users } from '../db/tables';
+import { DEMO_ACTORS, logInAsActor } from '../test/actors';
 import {
   contractOperationsFile,
   describeRequest,
@@ -43,11 +43,6 @@ const HEALTH_EVERY = 500;
 /** Requests in flight at once. */
 const CONCURRENCY = 4;
 const WEBHOOK_SECRET = 'whsec_fuzz_endpoint_secret';
-/** The demo accounts the requests are signed in as. */
-const ACCOUNTS = {
-  buyer: ['buyer@bevy.example', 'bevy-buyer-demo'],
-  seller: ['seller@bevy.example', 'bevy-seller-demo'],
-} as const;
 
 let t: TestApp;
 let uploadsDir: string;
@@ -58,8 +53,9 @@ beforeAll(async () => {
   uploadsDir = await mkdtemp(path.join(tmpdir(), 'bevy-fuzz-uploads-'));
   // With a webhook secret, as in production: without one the webhook answers 503 by design.
   t = await createTestApp({ UPLOADS_DIR: uploadsDir, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET });
-  sessions.seller = await logInAs(t.app, ACCOUNTS.seller[0], ACCOUNTS.seller[1]);
-  sessions.buyer = await logInAs(t.app, ACCOUNTS.buyer[0], ACCOUNTS.buyer[1]);
+  // The demo accounts the requests are signed in as.
+  sessions.seller = await logInAsActor(t.app, 'seller');
+  sessions.buyer = await logInAsActor(t.app, 'buyer');
   ctx = await fuzzContext();
 });
 
@@ -71,7 +67,7 @@ afterAll(async () => {
 /** Real ids from the seeded database, so that many requests get past "not found". */
 async function fuzzContext(): Promise<FuzzContext> {
   const { db } = t.database;
-  const [seller] = await db.select().from(users).where(eq(users.email, 'seller@bevy.example'));
+  const [seller] = await db.select().from(users).where(eq(users.email, DEMO_ACTORS.seller.email));
   const [own] = await db
     .select({ id: businesses.id, slug: businesses.slug })
     .from(businessMembers)
@@ -171,8 +167,8 @@ async function renewLostSessions(): Promise<number> {
       headers: { 'content-type': 'application/json', cookie: sessions[who] },
       payload: { query: '{ me { email } }' },
     });
-    if (me.json().data?.me?.email === ACCOUNTS[who][0]) continue;
-    sessions[who] = await logInAs(t.app, ACCOUNTS[who][0], ACCOUNTS[who][1]);
+    if (me.json().data?.me?.email === DEMO_ACTORS[who].email) continue;
+    sessions[who] = await logInAsActor(t.app, who);
     renewed++;
   }
   return renewed;

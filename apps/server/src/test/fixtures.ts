@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { businessMembers, businesses, users } from '../db/schema';
+import { businessMembers, businesses, users } from '../db/tables';
+import { DEMO_ACTORS } from './demo-actors';
 
 /** A business the demo seller works at, and one they do not. */
 export async function sellerBusinessSlugs(db: Db): Promise<{ ownSlug: string; otherSlug: string }> {
-  const [seller] = await db.select().from(users).where(eq(users.email, 'seller@bevy.example'));
+  const [seller] = await db.select().from(users).where(eq(users.email, DEMO_ACTORS.seller.email));
   const own = await db
     .select({ slug: businesses.slug })
     .from(businessMembers)

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { PASSWORD_RESET_LIMITS, SIGN_UP_LIMITS } from '@bevy/core';
 import { and, desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, passwordResetTokens, rateLimitEvents, users } from '../../db/schema';
+import { mailOutbox, passwordResetTokens, rateLimitEvents, users } from '../../db/tables';
 import { gql, logInAs, type GraphqlResult } from '../../test/graphql-client';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { addressSubject, emailSubject, recordRequest } from './rate-limits';

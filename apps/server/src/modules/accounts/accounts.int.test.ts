@@ -1,7 +1,8 @@
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '@bevy/core';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginAttempts, mailOutbox, sessions, users } from '../../db/schema';
+import { loginAttempts, mailOutbox, sessions, users } from '../../db/tables';
+import { credentialsOf, logInAsActor } from '../../test/actors';
 import { gql, logInAs } from '../../test/graphql-client';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { resolveSession } from './sessions';
@@ -103,8 +104,9 @@ describe('sign up', () => {
 
 describe('log in and sessions', () => {
   it('gives a new session id on every log-in', async () => {
-    const first = await logInAs(t.app, 'buyer@bevy.example', 'bevy-buyer-demo');
-    const second = await logInAs(t.app, 'BUYER@bevy.example', 'bevy-buyer-demo');
+    const first = await logInAsActor(t.app, 'buyer');
+    const { email, password } = credentialsOf('buyer');
+    const second = await logInAs(t.app, email.toUpperCase(), password);
     expect(first).not.toBe(second);
     for (const cookie of [first, second]) {
       const me = await gql(t.app, ME, {}, { cookie });
@@ -113,13 +115,8 @@ describe('log in and sessions', () => {
   });
 
   it('ends the session a browser already had when it logs in again', async () => {
-    const first = await logInAs(t.app, 'buyer@bevy.example', 'bevy-buyer-demo');
-    const again = await gql(
-      t.app,
-      LOG_IN,
-      { email: 'seller@bevy.example', password: 'bevy-seller-demo' },
-      { cookie: first },
-    );
+    const first = await logInAsActor(t.app, 'buyer');
+    const again = await gql(t.app, LOG_IN, credentialsOf('seller'), { cookie: first });
     expect(again.cookie).toBeDefined();
     expect((await gql(t.app, ME, {}, { cookie: first })).body.data?.me).toBeNull();
     expect((await gql(t.app, ME, {}, { cookie: again.cookie })).body.data?.me).toMatchObject({
@@ -134,7 +131,7 @@ describe('log in and sessions', () => {
       headers: { 'content-type': 'application/json' },
       payload: {
         query: LOG_IN,
-        variables: { email: 'buyer@bevy.example', password: 'bevy-buyer-demo' },
+        variables: credentialsOf('buyer'),
       },
     });
     const header = String(response.headers['set-cookie']);
@@ -145,7 +142,7 @@ describe('log in and sessions', () => {
   });
 
   it('refuses the old cookie after logout, and logout clears it and goes home', async () => {
-    const cookie = await logInAs(t.app, 'buyer@bevy.example', 'bevy-buyer-demo');
+    const cookie = await logInAsActor(t.app, 'buyer');
     const logout = await t.app.inject({ method: 'GET', url: '/logout', headers: { cookie } });
     expect(logout.statusCode).toBe(303);
     expect(logout.headers.location).toBe('/');
@@ -171,7 +168,7 @@ describe('log in and sessions', () => {
   });
 
   it('ends sessions that are idle too long or too old', async () => {
-    const cookie = await logInAs(t.app, 'buyer@bevy.example', 'bevy-buyer-demo');
+    const cookie = await logInAsActor(t.app, 'buyer');
     const token = cookie.split('=')[1]!;
     const now = Date.now();
     expect(await resolveSession(t.database.db, token, new Date(now + 60_000))).not.toBeNull();
@@ -254,20 +251,10 @@ describe('abuse limits', () => {
         { ip },
       );
     }
-    const blocked = await gql(
-      t.app,
-      LOG_IN,
-      { email: 'buyer@bevy.example', password: 'bevy-buyer-demo' },
-      { ip },
-    );
+    const blocked = await gql(t.app, LOG_IN, credentialsOf('buyer'), { ip });
     expect(blocked.status).toBe(429);
     expect(blocked.body.errors?.[0]?.message).toMatch(/from your network/);
-    const elsewhere = await gql(
-      t.app,
-      LOG_IN,
-      { email: 'buyer@bevy.example', password: 'bevy-buyer-demo' },
-      { ip: '10.9.9.10' },
-    );
+    const elsewhere = await gql(t.app, LOG_IN, credentialsOf('buyer'), { ip: '10.9.9.10' });
     expect(elsewhere.status).toBe(200);
   });
 
@@ -347,7 +334,7 @@ describe('wholesale access', () => {
   }
 
   it('lasts through the licence expiry day and ends by itself the day after', async () => {
-    const cookie = await logInAs(t.app, 'wholesale@bevy.example', 'bevy-wholesale-demo');
+    const cookie = await logInAsActor(t.app, 'wholesale');
     const setExpiry = (day: string) =>
       t.database.db
         .update(users)
@@ -370,7 +357,7 @@ describe('wholesale access', () => {
   });
 
   it('is never given to a retail buyer or an anonymous caller', async () => {
-    const cookie = await logInAs(t.app, 'buyer@bevy.example', 'bevy-buyer-demo');
+    const cookie = await logInAsActor(t.app, 'buyer');
     expect(await searchKeyBuyer(cookie)).toBe('retail');
     expect(await searchKeyBuyer('')).toBe('retail');
   });

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { sendError } from '../../http/errors';
-import { clearSessionCookie } from '../../http/viewer';
+import { clearSessionCookie } from './viewer';
 import { endSession } from './sessions';
 
 const escapeHtml = (text: string) =>

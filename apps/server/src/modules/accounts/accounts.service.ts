@@ -14,9 +14,9 @@ import {
 import { logInSchema, resetPasswordSchema, signUpSchema } from '@bevy/core/schemas';
 import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { loginAttempts, passwordResetTokens, users } from '../../db/schema';
-import type { RequestContext } from '../../graphql/context';
-import { badInput, fromZodError, tooManyRequests } from '../../graphql/errors';
+import { loginAttempts, passwordResetTokens, users } from '../../db/tables';
+import type { ServiceContext } from '../../platform/context';
+import { badInput, fromZodError, tooManyRequests } from '../../platform/domain-error';
 import { endAllSessions } from './sessions';
 import { hashPassword, verifyPassword, weakPasswordProblem } from './password';
 import { networkOf, perEmailAndAddress, recordRequest } from './rate-limits';
@@ -29,7 +29,7 @@ export async function findUser(db: Db, userId: number): Promise<UserRow | null> 
 }
 
 export async function findViewer(
-  ctx: Pick<RequestContext, 'db' | 'viewer'>,
+  ctx: Pick<ServiceContext, 'db' | 'viewer'>,
 ): Promise<UserRow | null> {
   return ctx.viewer ? findUser(ctx.db, ctx.viewer.id) : null;
 }
@@ -46,7 +46,7 @@ export function buyerKindOf(user: UserRow | null | undefined, now = new Date()):
 
 /** The price list of the signed-in caller, or retail for an anonymous one. */
 export async function buyerKindOfViewer(
-  ctx: Pick<RequestContext, 'db' | 'viewer'>,
+  ctx: Pick<ServiceContext, 'db' | 'viewer'>,
 ): Promise<BuyerKind> {
   return buyerKindOf(await findViewer(ctx));
 }
@@ -62,7 +62,7 @@ const SIGN_UP_ADDRESS_MESSAGE = 'Too many sign-ups from your network. Wait an ho
  * valid and before the costly password hash.
  */
 export async function signUp(
-  ctx: Pick<RequestContext, 'db'> & { ip?: string },
+  ctx: Pick<ServiceContext, 'db'> & { ip?: string },
   input: unknown,
   now = new Date(),
 ) {
@@ -117,7 +117,7 @@ const LOCKED_ADDRESS_MESSAGE =
  * attempt is recorded, so several attempts in one request count one by one.
  */
 export async function logIn(
-  ctx: Pick<RequestContext, 'db' | 'ip'>,
+  ctx: Pick<ServiceContext, 'db'> & { ip: string },
   input: unknown,
   now = new Date(),
 ): Promise<UserRow> {
@@ -196,7 +196,7 @@ async function lockUser(db: Db, userId: number): Promise<UserRow | null> {
  * requests are limited per email and per address before the account is even looked up.
  */
 export async function requestPasswordReset(
-  ctx: Pick<RequestContext, 'db' | 'mailer' | 'ip'>,
+  ctx: Pick<ServiceContext, 'db' | 'mailer' | 'ip'>,
   input: { email: string; publicUrl: string; siteName: string },
   now = new Date(),
 ): Promise<void> {
@@ -253,7 +253,7 @@ export async function requestPasswordReset(
  * stops working, and every session ends.
  */
 export async function resetPassword(
-  ctx: Pick<RequestContext, 'db'>,
+  ctx: Pick<ServiceContext, 'db'>,
   input: unknown,
   now = new Date(),
 ): Promise<void> {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gql, logInAs } from '../../test/graphql-client';
+import { logInAsActor } from '../../test/actors';
+import { gql } from '../../test/graphql-client';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -9,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const ME = 'query { me { id } }';
-const logIn = () => logInAs(t.app, 'buyer@bevy.example', 'bevy-buyer-demo');
+const logIn = () => logInAsActor(t.app, 'buyer');
 
 async function isSignedIn(cookie: string): Promise<boolean> {
   const me = await gql(t.app, ME, {}, { cookie });

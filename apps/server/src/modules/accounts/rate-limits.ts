@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 import { and, count, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rateLimitEvents } from '../../db/schema';
+import { rateLimitEvents } from '../../db/tables';
 
 /** At most `max` requests of an action by `subject` within the window. */
 export interface RateLimitRule {

@@ -2,8 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { SEARCH_TOKEN_TTL_MS, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '@bevy/core';
 import { and, eq, gt, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { endedSessions, sessions, users } from '../../db/schema';
-import type { Viewer } from '../../graphql/context';
+import { endedSessions, sessions, users } from '../../db/tables';
+import type { Viewer } from '../../platform/context';
 
 /** Only the hash of a session token is stored, so a database leak does not leak sessions. */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');

@@ -1,7 +1,8 @@
 import { LOGIN_LIMITS } from '@bevy/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginAttempts } from '../../db/schema';
+import { loginAttempts } from '../../db/tables';
+import { DEMO_ACTORS } from '../../test/actors';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 const LOG_IN = `mutation($email: String!, $password: String!) { logIn(email: $email, password: $password) { id } }`;
@@ -50,7 +51,13 @@ describe('in production, with TRUST_PROXY unset', () => {
       const failed = await fail(t, attacker, `203.0.113.${i + 1}`, i);
       expect(failed.status).toBe(200);
     }
-    const blocked = await logIn(t, attacker, '192.0.2.99', 'buyer@bevy.example', 'bevy-buyer-demo');
+    const blocked = await logIn(
+      t,
+      attacker,
+      '192.0.2.99',
+      DEMO_ACTORS.buyer.email,
+      DEMO_ACTORS.buyer.password,
+    );
     expect(blocked.status).toBe(429);
     expect(blocked.body.errors[0].message).toMatch(/from your network/);
     const recorded = await t.database.db
@@ -63,8 +70,8 @@ describe('in production, with TRUST_PROXY unset', () => {
       t,
       '198.51.100.21',
       undefined,
-      'buyer@bevy.example',
-      'bevy-buyer-demo',
+      DEMO_ACTORS.buyer.email,
+      DEMO_ACTORS.buyer.password,
     );
     expect(someoneElse.status).toBe(200);
     expect(someoneElse.body.errors).toBeUndefined();
@@ -101,7 +108,13 @@ describe('with TRUST_PROXY=1 (one proxy in front)', () => {
       })),
     );
 
-    const blocked = await logIn(t, proxy, client, 'buyer@bevy.example', 'bevy-buyer-demo');
+    const blocked = await logIn(
+      t,
+      proxy,
+      client,
+      DEMO_ACTORS.buyer.email,
+      DEMO_ACTORS.buyer.password,
+    );
     expect(blocked.status).toBe(429);
     expect(blocked.body.errors[0].message).toMatch(/from your network/);
     // Another client behind the same proxy is not held up by the first one's failures.
@@ -109,8 +122,8 @@ describe('with TRUST_PROXY=1 (one proxy in front)', () => {
       t,
       proxy,
       '203.0.113.51',
-      'buyer@bevy.example',
-      'bevy-buyer-demo',
+      DEMO_ACTORS.buyer.email,
+      DEMO_ACTORS.buyer.password,
     );
     expect(neighbour.status).toBe(200);
     expect(neighbour.body.errors).toBeUndefined();

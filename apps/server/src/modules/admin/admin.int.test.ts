@@ -1,7 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { banners, sessions, tags, users, wholesaleApplications } from '../../db/schema';
-import { gql, logInAs } from '../../test/graphql-client';
+import { banners, sessions, tags, users, wholesaleApplications } from '../../db/tables';
+import { logInAsActor } from '../../test/actors';
+import { gql } from '../../test/graphql-client';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -20,8 +21,8 @@ async function userId(email: string): Promise<number> {
 
 beforeAll(async () => {
   t = await createTestApp();
-  adminCookie = await logInAs(t.app, 'admin@bevy.example', 'bevy-admin-demo');
-  buyerCookie = await logInAs(t.app, 'buyer@bevy.example', 'bevy-buyer-demo');
+  adminCookie = await logInAsActor(t.app, 'admin');
+  buyerCookie = await logInAsActor(t.app, 'buyer');
   buyerId = await userId('buyer@bevy.example');
   adminId = await userId('admin@bevy.example');
 });
@@ -139,7 +140,7 @@ describe('admin operations refuse everyone but admins', () => {
   });
 
   it('anonymous callers get UNAUTHENTICATED and logged-in non-admins FORBIDDEN; nothing changes', async () => {
-    const seller = await logInAs(t.app, 'seller@bevy.example', 'bevy-seller-demo');
+    const seller = await logInAsActor(t.app, 'seller');
     const before = await snapshot();
     for (const [name, query, variables] of cases) {
       const anonymous = await gql(t.app, query, variables);

@@ -1,42 +1,19 @@
 import { count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { mailOutbox, users } from '../../db/schema';
-import type { RequestContext } from '../../graphql/context';
-import { badInput, notFound } from '../../graphql/errors';
-import type { UserRow } from '../accounts/accounts.service';
-import { endAllSessions } from '../accounts/sessions';
+import { mailOutbox, users } from '../../db/tables';
+import type { ServiceContext } from '../../platform/context';
+import { badInput, notFound } from '../../platform/domain-error';
+import { containsPattern, type Page } from '../../platform/paging';
+import type { UserRow } from '../accounts/index';
+import { endAllSessions } from '../accounts/index';
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 
-export const PAGE_LIMIT_MAX = 100;
 const SEARCH_MAX_LENGTH = 200;
-
-export interface Page {
-  offset: number;
-  limit: number;
-}
-
-/** Offset and limit as the API takes them (null means the default), checked. */
-export function parsePage(
-  offset: number | null | undefined,
-  limit: number | null | undefined,
-): Page {
-  const page = { offset: offset ?? 0, limit: limit ?? 25 };
-  if (page.offset < 0) throw badInput('The offset cannot be negative.', 'offset');
-  if (page.limit < 1 || page.limit > PAGE_LIMIT_MAX) {
-    throw badInput(`Ask for between 1 and ${PAGE_LIMIT_MAX} at a time.`, 'limit');
-  }
-  return page;
-}
-
-/** A LIKE pattern matching `text` literally anywhere: %, _ and \ lose their special meaning. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
 
 /** Users whose name or email contains `search` (any case), newest first. */
 export async function listUsers(
-  ctx: Pick<RequestContext, 'db'>,
+  ctx: Pick<ServiceContext, 'db'>,
   input: { search?: string | null } & Page,
 ): Promise<{ total: number; users: UserRow[] }> {
   const search = input.search?.trim().slice(0, SEARCH_MAX_LENGTH) ?? '';
@@ -60,7 +37,7 @@ export async function listUsers(
 
 /** Grants or removes admin rights; an admin cannot remove their own. */
 export async function setUserAdmin(
-  ctx: Pick<RequestContext, 'db'>,
+  ctx: Pick<ServiceContext, 'db'>,
   actorId: number,
   input: { userId: number; isAdmin: boolean },
   now = new Date(),
@@ -82,7 +59,7 @@ export async function setUserAdmin(
  * transaction) or enables it again. An admin cannot disable themself.
  */
 export async function setUserDisabled(
-  ctx: Pick<RequestContext, 'db'>,
+  ctx: Pick<ServiceContext, 'db'>,
   actorId: number,
   input: { userId: number; disabled: boolean },
   now = new Date(),
@@ -111,7 +88,7 @@ export async function setUserDisabled(
 
 /** Sent email, newest first. */
 export async function listOutbox(
-  ctx: Pick<RequestContext, 'db'>,
+  ctx: Pick<ServiceContext, 'db'>,
   page: Page,
 ): Promise<{ total: number; messages: OutboxRow[] }> {
   const [rows, [total]] = await Promise.all([

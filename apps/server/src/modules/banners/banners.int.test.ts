@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gql, logInAs } from '../../test/graphql-client';
+import { logInAsActor } from '../../test/actors';
+import { gql } from '../../test/graphql-client';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -7,7 +8,7 @@ let adminCookie: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  adminCookie = await logInAs(t.app, 'admin@bevy.example', 'bevy-admin-demo');
+  adminCookie = await logInAsActor(t.app, 'admin');
 });
 afterAll(() => t.close());
 

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { banners } from '../../db/schema';
+import { banners } from '../../db/tables';
 
 /** A banner as the contract's `GET /banners` returns it. */
 export interface PublicBanner {

@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCERS_WITH_LOGOS } from '../seed/catalogue/logos';
-import { gql, logInAs } from '../../test/graphql-client';
+import { logInAsActor } from '../../test/actors';
+import { gql } from '../../test/graphql-client';
 import { sellerBusinessSlugs } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -12,7 +13,7 @@ let otherSlug: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  seller = await logInAs(t.app, 'seller@bevy.example', 'bevy-seller-demo');
+  seller = await logInAsActor(t.app, 'seller');
   ({ ownSlug, otherSlug } = await sellerBusinessSlugs(t.database.db));
 });
 afterAll(() => t.close());

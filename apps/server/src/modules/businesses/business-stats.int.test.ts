@@ -1,7 +1,8 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { products } from '../../db/schema';
-import { gql, logInAs } from '../../test/graphql-client';
+import { products } from '../../db/tables';
+import { logInAsActor } from '../../test/actors';
+import { gql } from '../../test/graphql-client';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -25,7 +26,7 @@ async function countProducts(businessId: number, publishedOnly: boolean): Promis
 
 describe('Business.productCount and publishedProductCount', () => {
   it('count all and published products of each business, in one query for many businesses', async () => {
-    const seller = await logInAs(t.app, 'seller@bevy.example', 'bevy-seller-demo');
+    const seller = await logInAsActor(t.app, 'seller');
     const [business] = await t.database.db
       .select({ id: products.business_id })
       .from(products)
@@ -63,17 +64,31 @@ describe('Business.productCount and publishedProductCount', () => {
     expect(workplaces.some((w) => w.productCount > 0)).toBe(true);
   });
 
-  it('a business without products counts zero', async () => {
-    const { businesses } = await import('../../db/schema');
-    const [empty] = await t.database.db
-      .insert(businesses)
-      .values({ name: 'Empty Cellar', slug: 'empty-cellar' })
-      .returning();
+  it('a business without products counts zero, beside one with products in the same request', async () => {
+    const { businesses } = await import('../../db/tables');
+    await t.database.db.insert(businesses).values({ name: 'Empty Cellar', slug: 'empty-cellar' });
+    const [stocked] = await t.database.db
+      .select({ id: businesses.id, slug: businesses.slug })
+      .from(businesses)
+      .innerJoin(products, eq(products.business_id, businesses.id))
+      .limit(1);
     const result = await gql(
       t.app,
-      '{ business(slug: "empty-cellar") { productCount publishedProductCount } }',
+      `{
+        empty: business(slug: "empty-cellar") { productCount publishedProductCount }
+        stocked: business(slug: "${stocked!.slug}") { productCount publishedProductCount }
+      }`,
     );
-    expect(empty).toBeDefined();
-    expect(result.body.data?.business).toEqual({ productCount: 0, publishedProductCount: 0 });
+    expect(result.body.errors).toBeUndefined();
+    // The stocked business's counts are not zero, so a count given to the wrong business shows.
+    const stockedCounts = {
+      productCount: await countProducts(stocked!.id, false),
+      publishedProductCount: await countProducts(stocked!.id, true),
+    };
+    expect(stockedCounts.productCount).toBeGreaterThan(0);
+    expect(result.body.data).toEqual({
+      empty: { productCount: 0, publishedProductCount: 0 },
+      stocked: stockedCounts,
+    });
   });
 });

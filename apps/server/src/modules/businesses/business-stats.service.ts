@@ -1,6 +1,6 @@
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { products } from '../../db/schema';
+import { products } from '../../db/tables';
 
 export interface ProductCounts {
   /** Published and draft products. */

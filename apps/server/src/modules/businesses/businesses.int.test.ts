@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { businesses, products } from '../../db/schema';
-import { gql, logInAs } from '../../test/graphql-client';
+import { businesses, products } from '../../db/tables';
+import { logInAsActor } from '../../test/actors';
+import { gql } from '../../test/graphql-client';
 import { sellerBusinessSlugs } from '../../test/fixtures';
 import { productCount } from '../../test/search';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -14,8 +15,8 @@ let otherSlug: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  seller = await logInAs(t.app, 'seller@bevy.example', 'bevy-seller-demo');
-  buyer = await logInAs(t.app, 'buyer@bevy.example', 'bevy-buyer-demo');
+  seller = await logInAsActor(t.app, 'seller');
+  buyer = await logInAsActor(t.app, 'buyer');
   ({ ownSlug, otherSlug } = await sellerBusinessSlugs(t.database.db));
 });
 afterAll(() => t.close());

@@ -9,10 +9,11 @@ import { and, asc, eq, inArray, isNotNull, like, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { addresses, businessMembers, businessTags, businesses, tags } from '../../db/schema';
-import type { RequestContext } from '../../graphql/context';
-import { badInput } from '../../graphql/errors';
-import { locateZip } from '../geo/geo.routes';
+import { addresses, businessMembers, businessTags, businesses, tags } from '../../db/tables';
+import { businessChanged, inTransaction } from '../../platform/changes';
+import type { ServiceContext } from '../../platform/context';
+import { badInput } from '../../platform/domain-error';
+import { locateZip } from '../geo/index';
 
 type NewBusiness = z.infer<typeof newBusinessSchema>;
 
@@ -20,7 +21,7 @@ export type BusinessRow = typeof businesses.$inferSelect;
 export type AddressRow = typeof addresses.$inferSelect;
 
 export async function findBusinessBySlug(
-  ctx: Pick<RequestContext, 'db'>,
+  ctx: Pick<ServiceContext, 'db'>,
   slug: string,
 ): Promise<BusinessRow | null> {
   const [row] = await ctx.db.select().from(businesses).where(eq(businesses.slug, slug)).limit(1);
@@ -28,7 +29,7 @@ export async function findBusinessBySlug(
 }
 
 export async function findBusinessById(
-  ctx: Pick<RequestContext, 'db'>,
+  ctx: Pick<ServiceContext, 'db'>,
   id: number,
 ): Promise<BusinessRow | null> {
   const [row] = await ctx.db.select().from(businesses).where(eq(businesses.id, id)).limit(1);
@@ -36,7 +37,7 @@ export async function findBusinessById(
 }
 
 export async function listBusinessesBySlug(
-  ctx: Pick<RequestContext, 'db'>,
+  ctx: Pick<ServiceContext, 'db'>,
   slug: string,
 ): Promise<BusinessRow[]> {
   const row = await findBusinessBySlug(ctx, slug);
@@ -45,7 +46,7 @@ export async function listBusinessesBySlug(
 
 /** The businesses a user works at, by name. */
 export async function listWorkplaces(
-  ctx: Pick<RequestContext, 'db'>,
+  ctx: Pick<ServiceContext, 'db'>,
   userId: number,
 ): Promise<BusinessRow[]> {
   const rows = await ctx.db
@@ -55,20 +56,6 @@ export async function listWorkplaces(
     .where(eq(businessMembers.user_id, userId))
     .orderBy(asc(businesses.name));
   return rows.map((row) => row.business);
-}
-
-/** The ids of the businesses each user works at, in the order of `userIds`. */
-export async function workplaceIdsOfUsers(
-  db: Db,
-  userIds: readonly number[],
-): Promise<Set<number>[]> {
-  const rows = await db
-    .select({ user_id: businessMembers.user_id, business_id: businessMembers.business_id })
-    .from(businessMembers)
-    .where(inArray(businessMembers.user_id, [...userIds]));
-  return userIds.map(
-    (id) => new Set(rows.filter((row) => row.user_id === id).map((row) => row.business_id)),
-  );
 }
 
 /** Addresses of many businesses at once, grouped in the order of `businessIds`. */
@@ -110,11 +97,11 @@ export function valuesFromSetForm(update: Record<string, { set?: unknown } | nul
 
 /** Changes a business's fields (already authorised); returns the updated row. */
 export async function updateBusinessFields(
-  ctx: Pick<RequestContext, 'db'>,
+  ctx: Pick<ServiceContext, 'db' | 'changes' | 'clock'>,
   businessId: number,
   fields: BusinessUpdate,
 ): Promise<BusinessRow> {
-  const values: Partial<typeof businesses.$inferInsert> = { updated_at: new Date() };
+  const values: Partial<typeof businesses.$inferInsert> = { updated_at: ctx.clock.now() };
   for (const [field, value] of Object.entries(fields)) {
     const column = COLUMN_OF[field] ?? (field as keyof BusinessRow);
     (values as Record<string, unknown>)[column] =
@@ -125,20 +112,22 @@ export async function updateBusinessFields(
     .set(values)
     .where(eq(businesses.id, businessId))
     .returning();
+  await ctx.changes.record(businessChanged(businessId));
   return row!;
 }
 
 /** Replaces a business's delivery and shipping fees (already authorised and checked). */
 export async function updateBusinessFees(
-  ctx: Pick<RequestContext, 'db'>,
+  ctx: Pick<ServiceContext, 'db' | 'changes' | 'clock'>,
   businessId: number,
   fees: FulfillmentFeesInput,
 ): Promise<BusinessRow> {
   const [row] = await ctx.db
     .update(businesses)
-    .set({ ...fees, updated_at: new Date() })
+    .set({ ...fees, updated_at: ctx.clock.now() })
     .where(eq(businesses.id, businessId))
     .returning();
+  await ctx.changes.record(businessChanged(businessId));
   return row!;
 }
 
@@ -152,12 +141,12 @@ function coordinatesOfZip(zip: string | null | undefined, field: string) {
 
 /** Changes an address; a new ZIP code also moves its map position (offline ZIP data). */
 export async function updateAddressFields(
-  ctx: Pick<RequestContext, 'db'>,
+  ctx: Pick<ServiceContext, 'db' | 'changes' | 'clock'>,
   addressId: string,
   fields: AddressUpdate,
 ): Promise<AddressRow> {
   const { country, ...rest } = fields;
-  const values: Partial<typeof addresses.$inferInsert> = { ...rest, updated_at: new Date() };
+  const values: Partial<typeof addresses.$inferInsert> = { ...rest, updated_at: ctx.clock.now() };
   // Country is required; clearing it means the default, the United States.
   if (country !== undefined) values.country = country ?? 'US';
   if ('postal_code' in fields)
@@ -167,11 +156,12 @@ export async function updateAddressFields(
     .set(values)
     .where(eq(addresses.id, addressId))
     .returning();
+  if (row?.business_id) await ctx.changes.record(businessChanged(row.business_id));
   return row!;
 }
 
 export async function findAddress(
-  ctx: Pick<RequestContext, 'db'>,
+  ctx: Pick<ServiceContext, 'db'>,
   addressId: string,
 ): Promise<AddressRow | null> {
   if (!/^[0-9a-f-]{36}$/i.test(addressId)) return null;
@@ -181,13 +171,13 @@ export async function findAddress(
 
 /** Replaces the tags of a business with `tagIds` (which must be tags, not categories). */
 export async function replaceBusinessTags(
-  ctx: Pick<RequestContext, 'db'>,
+  ctx: Pick<ServiceContext, 'db' | 'changes' | 'clock'>,
   businessId: number,
   tagIds: number[],
 ): Promise<void> {
   const unique = [...new Set(tagIds)];
-  await ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+  await inTransaction(ctx, async (tx) => {
+    const db = tx.db;
     if (unique.length > 0) {
       const found = await db
         .select({ id: tags.id })
@@ -203,6 +193,7 @@ export async function replaceBusinessTags(
         .insert(businessTags)
         .values(unique.map((tag_id) => ({ business_id: businessId, tag_id })));
     }
+    await tx.changes.record(businessChanged(businessId));
   });
 }
 
@@ -219,7 +210,7 @@ async function freeSlug(db: Db, wanted: string): Promise<string> {
 
 /** Creates a business and makes the creator work at it, in one transaction. */
 export async function createWorkplace(
-  ctx: Pick<RequestContext, 'db'>,
+  ctx: Pick<ServiceContext, 'db' | 'changes' | 'clock'>,
   userId: number,
   input: NewBusiness,
 ): Promise<BusinessRow> {
@@ -229,7 +220,9 @@ export async function createWorkplace(
   // constraint refuses the second, which then looks again.
   for (let attempt = 1; ; attempt++) {
     try {
-      return await insertWorkplace(ctx.db, userId, input, coordinates);
+      const business = await insertWorkplace(ctx.db, userId, input, coordinates);
+      await ctx.changes.record(businessChanged(business.id));
+      return business;
     } catch (error) {
       if (attempt >= 5 || !isUniqueViolation(error, 'businesses_slug_unique')) throw error;
     }

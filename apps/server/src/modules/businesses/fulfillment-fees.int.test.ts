@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businesses } from '../../db/schema';
-import { gql, logInAs } from '../../test/graphql-client';
+import { businesses } from '../../db/tables';
+import { logInAsActor } from '../../test/actors';
+import { gql } from '../../test/graphql-client';
 import { sellerBusinessSlugs } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { loadProductDocuments } from '../search/product-documents';
@@ -15,7 +16,7 @@ let otherSlug: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  seller = await logInAs(t.app, 'seller@bevy.example', 'bevy-seller-demo');
+  seller = await logInAsActor(t.app, 'seller');
   ({ ownSlug, otherSlug } = await sellerBusinessSlugs(t.database.db));
 });
 afterAll(() => t.close());

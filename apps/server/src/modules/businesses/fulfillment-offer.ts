@@ -1,5 +1,5 @@
 import type { FulfillmentFees, FulfillmentOffer } from '@bevy/core';
-import type { businesses } from '../../db/schema';
+import type { businesses } from '../../db/tables';
 
 type BusinessRow = typeof businesses.$inferSelect;
 

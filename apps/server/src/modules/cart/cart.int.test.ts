@@ -1,8 +1,9 @@
 import { MAX_CART_LINES } from '@bevy/core';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businesses, priceTiers, products, users } from '../../db/schema';
-import { gql, logInAs } from '../../test/graphql-client';
+import { businesses, priceTiers, products, users } from '../../db/tables';
+import { logInAsActor } from '../../test/actors';
+import { gql } from '../../test/graphql-client';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -13,8 +14,8 @@ let pair: { id: number; businessId: number }[];
 
 beforeAll(async () => {
   t = await createTestApp();
-  retailBuyer = await logInAs(t.app, 'buyer@bevy.example', 'bevy-buyer-demo');
-  wholesaleBuyer = await logInAs(t.app, 'wholesale@bevy.example', 'bevy-wholesale-demo');
+  retailBuyer = await logInAsActor(t.app, 'buyer');
+  wholesaleBuyer = await logInAsActor(t.app, 'wholesale');
   const withWholesale = await t.database.db
     .selectDistinct({ id: products.id, businessId: products.business_id })
     .from(products)

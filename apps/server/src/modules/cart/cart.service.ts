@@ -1,9 +1,9 @@
 import type { BuyerKind } from '@bevy/core';
 import { and, eq, inArray } from 'drizzle-orm';
-import { businesses, products } from '../../db/schema';
-import type { RequestContext } from '../../graphql/context';
-import type { BusinessRow } from '../businesses/businesses.service';
-import { tiersOfProducts, type PriceTierRow, type ProductRow } from '../products/products.service';
+import { businesses, products } from '../../db/tables';
+import type { ServiceContext } from '../../platform/context';
+import type { BusinessRow } from '../businesses/index';
+import { tiersOfProducts, type PriceTierRow, type ProductRow } from '../products/index';
 
 /** A product in a buyer's cart as the catalogue has it now, priced for that buyer. */
 export interface CartProductView {
@@ -22,7 +22,7 @@ const MAX_PRODUCT_ID = 2_147_483_647;
  * learns only that they are no longer for sale.
  */
 export async function currentCartProducts(
-  ctx: Pick<RequestContext, 'db'>,
+  ctx: Pick<ServiceContext, 'db'>,
   productIds: readonly number[],
   buyer: BuyerKind,
 ): Promise<CartProductView[]> {

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox } from '../../db/schema';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { mailOutbox } from '../../db/tables';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { relayQueuedMail, type MailTransport } from './mail-relay';
+import { mailRelayJob, relayQueuedMail, type MailTransport } from './mail-relay';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -58,5 +58,24 @@ describe('the mail relay', () => {
     expect(sent).toEqual(['a@bevy.example', 'c@bevy.example', 'b@bevy.example']);
     expect(await transportOf(b!.id)).toBe('smtp');
     expect(await transportOf(kept!.id)).toBe('outbox');
+  });
+});
+
+describe('the mail relay job', () => {
+  it('runs only with SMTP configured', () => {
+    expect(mailRelayJob.enabled!(t.config)).toBe(false);
+    expect(mailRelayJob.enabled!({ ...t.config, SMTP_URL: 'smtp://127.0.0.1:4409' })).toBe(true);
+  });
+
+  it('fails while SMTP refuses, keeps the mail queued, and still asks for its next run in five seconds', async () => {
+    const [waiting] = await queue('patient@bevy.example');
+    // Nothing listens on this port: every message is refused.
+    const config = { ...t.config, SMTP_URL: 'smtp://127.0.0.1:4409' };
+    const runAgainIn = vi.fn(async () => undefined);
+    await expect(
+      mailRelayJob.run({ ...t.app.services, config }, {}, { id: 'job-1', attempt: 1, runAgainIn }),
+    ).rejects.toThrow('Some queued mail could not be sent over SMTP; it stays queued.');
+    expect(runAgainIn).toHaveBeenCalledExactlyOnceWith(5);
+    expect(await transportOf(waiting!.id)).toBe('queued');
   });
 });

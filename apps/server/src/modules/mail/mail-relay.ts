@@ -1,8 +1,8 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client';
-import { mailOutbox } from '../../db/schema';
+import { mailOutbox } from '../../db/tables';
+import { defineJob } from '../jobs';
 
 /** What the relay needs of a nodemailer transport. */
 export interface MailTransport {
@@ -17,7 +17,7 @@ export interface MailTransport {
 
 const BATCH = 50;
 const MAX_FAILURES_PER_RUN = 5;
-const RELAY_INTERVAL_MS = 5_000;
+const RELAY_INTERVAL_SECONDS = 5;
 
 /**
  * Sends the outbox's 'queued' messages over SMTP and marks each 'smtp' once sent. Messages are
@@ -76,30 +76,39 @@ export async function relayQueuedMail(
   }
 }
 
-/** Relays queued mail every few seconds while the server runs, when SMTP is configured. */
-export function startMailRelayJob(
-  db: Db,
-  options: { smtpUrl: string | undefined; from: string },
-  log: FastifyBaseLogger,
-): () => void {
-  if (!options.smtpUrl) return () => undefined;
-  const transport = nodemailer.createTransport(options.smtpUrl);
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const { sent, failed } = await relayQueuedMail(db, transport, options.from);
-      if (sent > 0) log.info({ sent }, 'queued mail sent');
-      if (failed) log.warn('sending queued mail failed; it stays queued for the next try');
-    } catch (error) {
-      log.error({ err: error }, 'the mail relay failed');
-    } finally {
-      running = false;
-    }
-  };
-  void run();
-  const timer = setInterval(() => void run(), RELAY_INTERVAL_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+let smtp: { url: string; transport: MailTransport } | undefined;
+
+/** One nodemailer transport per SMTP URL, kept between runs. */
+function smtpTransport(url: string): MailTransport {
+  if (smtp?.url !== url) smtp = { url, transport: nodemailer.createTransport(url) };
+  return smtp.transport;
 }
+
+/**
+ * Relays queued mail every few seconds, when SMTP is configured. Cron's finest period (a minute)
+ * is too slow for an order's emails, so each run asks for the next one RELAY_INTERVAL_SECONDS
+ * later; the schedule starts the chain, and restarts it should every process have stopped.
+ */
+export const mailRelayJob = defineJob({
+  name: 'mail.relay-queued',
+  schedule: '* * * * *',
+  enabled: (config) => Boolean(config.SMTP_URL),
+  // The next run, seconds away, is the retry: mail that failed stays queued for it.
+  retry: { limit: 0, delaySeconds: 0 },
+  // A run cut short (its process killed) holds up the next ones only this long.
+  timeoutSeconds: 120,
+  async run(ctx, _data, job) {
+    const url = ctx.config.SMTP_URL;
+    if (!url) return;
+    try {
+      const transport = smtpTransport(url);
+      const { sent, failed } = await relayQueuedMail(ctx.db, transport, ctx.config.MAIL_FROM);
+      if (sent > 0) ctx.log.info({ sent }, 'queued mail sent');
+      if (failed) {
+        throw new Error('Some queued mail could not be sent over SMTP; it stays queued.');
+      }
+    } finally {
+      await job.runAgainIn(RELAY_INTERVAL_SECONDS);
+    }
+  },
+});

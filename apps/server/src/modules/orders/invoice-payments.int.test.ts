@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql } from '../../test/graphql-client';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { checkoutContext, createProducer, createProduct, orderRequest } from './checkout-fixtures';
-import { placeOrder } from './checkout.service';
+import {
+  checkoutContext,
+  createProducer,
+  createProduct,
+  orderRequest,
+} from '../checkout/checkout-fixtures';
+import { placeOrder } from '../checkout/place-order';
 import {
   CANCEL,
   checkOutOne,

@@ -1,13 +1,9 @@
 import { and, eq, isNull, notInArray } from 'drizzle-orm';
-import { orderEvents, orders } from '../../db/schema';
-import { requireViewer } from '../../graphql/guards';
-import {
-  invalidTransition,
-  orderForSeller,
-  reread,
-  type OrderChangeContext,
-  type OrderView,
-} from './order-management.service';
+import { orderEvents, orders } from '../../db/tables';
+import { requireViewer } from '../../platform/access';
+import { invalidTransition, orderForSeller, type OrderChangeContext } from './order-change-rules';
+import { reread } from './order-reads.service';
+import type { OrderView } from './order-views';
 
 /**
  * Invoice orders are paid to the producer directly, outside the marketplace; the producer

@@ -1,9 +1,9 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, orders } from '../../db/schema';
+import { mailOutbox, orders } from '../../db/tables';
 import { gql } from '../../test/graphql-client';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createProducer, createProduct, stockOf } from './checkout-fixtures';
+import { createProducer, createProduct, stockOf } from '../checkout/checkout-fixtures';
 import {
   ADVANCE,
   checkOutOne,

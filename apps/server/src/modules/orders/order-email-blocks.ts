@@ -6,7 +6,7 @@ import {
   type PaymentMethod,
 } from '@bevy/core';
 import type { OrderAddress } from '@bevy/core/checkout-schemas';
-import type { MailMessage } from '../mail/mailer';
+import type { MailMessage } from '../mail/index';
 
 /**
  * What every email about an order is made of: the order as emails see it, and blocks (headings,

@@ -1,8 +1,9 @@
 import { formatCents } from '@bevy/core';
 import { asc, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessMembers, mailOutbox, orders, users } from '../../db/schema';
-import { gql, logInAs } from '../../test/graphql-client';
+import { businessMembers, mailOutbox, orders, users } from '../../db/tables';
+import { logInAsActor } from '../../test/actors';
+import { gql } from '../../test/graphql-client';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import {
   CARDS,
@@ -10,14 +11,14 @@ import {
   createProduct,
   orderRequest,
   payingWith,
-} from './checkout-fixtures';
+} from '../checkout/checkout-fixtures';
 import { queueOrderStatusEmail } from './order-emails';
 
 let t: TestApp;
 let cookie: string;
 beforeAll(async () => {
   t = await createTestApp();
-  cookie = await logInAs(t.app, 'buyer@bevy.example', 'bevy-buyer-demo');
+  cookie = await logInAsActor(t.app, 'buyer');
 });
 afterAll(() => t.close());
 

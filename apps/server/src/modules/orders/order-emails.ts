@@ -17,8 +17,8 @@ import {
   orderLines,
   orders,
   users,
-} from '../../db/schema';
-import type { MailMessage } from '../mail/mailer';
+} from '../../db/tables';
+import type { MailMessage } from '../mail/index';
 import {
   fulfilmentLine,
   listOf,

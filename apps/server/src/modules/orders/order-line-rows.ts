@@ -1,6 +1,6 @@
 import { asc, eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { orderLines, products } from '../../db/schema';
+import { orderLines, products } from '../../db/tables';
 
 /**
  * The lines of these orders, in the order they were sold, each with its product's bottle image

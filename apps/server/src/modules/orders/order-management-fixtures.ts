@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { App } from '../../app';
 import type { Db } from '../../db/client';
-import { businessMembers, ledgerEntries, orders, paymentAccounts, users } from '../../db/schema';
+import { businessMembers, ledgerEntries, orders, paymentAccounts, users } from '../../db/tables';
 import { gql, logInAs, type GraphqlResult } from '../../test/graphql-client';
 import { hashPassword } from '../accounts/password';
-import { orderRequest, type LineSpec } from './checkout-fixtures';
-import { ledgerImbalance } from './ledger';
+import { orderRequest, type LineSpec } from '../checkout/checkout-fixtures';
+import { ledgerImbalance } from '../payouts/ledger';
 
 /** Test data for order management: people, orders placed through the API, and the queries. */
 

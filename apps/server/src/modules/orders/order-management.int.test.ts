@@ -1,9 +1,10 @@
 import { desc, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businesses, mailOutbox, orderEvents, orders } from '../../db/schema';
-import { gql, logInAs } from '../../test/graphql-client';
+import { businesses, mailOutbox, orderEvents, orders } from '../../db/tables';
+import { logInAsActor } from '../../test/actors';
+import { gql } from '../../test/graphql-client';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { CARDS, createProducer, createProduct, payingWith } from './checkout-fixtures';
+import { CARDS, createProducer, createProduct, payingWith } from '../checkout/checkout-fixtures';
 import {
   ADVANCE,
   CANCEL,
@@ -20,7 +21,7 @@ import {
   type OrderResult,
   type TestUser,
 } from './order-management-fixtures';
-import { orderRequest } from './checkout-fixtures';
+import { orderRequest } from '../checkout/checkout-fixtures';
 
 let t: TestApp;
 const db = () => t.database.db;
@@ -64,7 +65,7 @@ beforeAll(async () => {
   otherSeller = await createUser(t.app, db(), { businessIds: [otherShop.id] });
   buyer = await createUser(t.app, db(), { name: 'Riley Retail' });
   otherBuyer = await createUser(t.app, db());
-  admin = { cookie: await logInAs(t.app, 'admin@bevy.example', 'bevy-admin-demo') };
+  admin = { cookie: await logInAsActor(t.app, 'admin') };
 });
 afterAll(() => t.close());
 

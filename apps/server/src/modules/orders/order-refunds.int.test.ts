@@ -1,8 +1,8 @@
 import { commissionOf, percentOf, percentToMillionths } from '@bevy/core';
 import { desc, eq } from 'drizzle-orm';
-import { GraphQLError } from 'graphql';
+import { DomainError } from '../../platform/domain-error';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, orderLines, orders } from '../../db/schema';
+import { mailOutbox, orderLines, orders } from '../../db/tables';
 import { gql } from '../../test/graphql-client';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createOfflineProvider } from '../payments/offline-provider';
@@ -11,8 +11,13 @@ import {
   type ChargeRefundRequest,
   type PaymentProvider,
   type TransferReversalRequest,
-} from '../payments/payment-provider';
-import { createProducer, createProduct, stockOf, TEST_MAIL_CONFIG } from './checkout-fixtures';
+} from '../../platform/payment-provider';
+import {
+  createProducer,
+  createProduct,
+  stockOf,
+  TEST_MAIL_CONFIG,
+} from '../checkout/checkout-fixtures';
 import {
   ADVANCE,
   CANCEL,
@@ -28,7 +33,8 @@ import {
   type OrderResult,
   type TestUser,
 } from './order-management-fixtures';
-import { cancelOrder, refundOrderLine } from './order-refunds.service';
+import { cancelOrder } from './order-changes.service';
+import { refundOrderLine } from './order-refunds.service';
 
 let t: TestApp;
 const db = () => t.database.db;
@@ -91,8 +97,7 @@ async function codeOf(promise: Promise<unknown>) {
   try {
     await promise;
   } catch (error) {
-    if (error instanceof GraphQLError)
-      return { code: error.extensions.code, message: error.message };
+    if (error instanceof DomainError) return { code: error.code, message: error.message };
     throw error;
   }
   throw new Error('Expected a refusal.');

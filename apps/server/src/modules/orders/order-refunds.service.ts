@@ -1,66 +1,47 @@
 import {
-  canCancel,
   canRefundLine,
   formatCents,
-  isVisibleOrderStatus,
   orderStatusLabel,
   percentToMillionths,
   statusAfterRefund,
-  transitionProblem,
-  type OrderStatus,
 } from '@bevy/core';
 import { and, asc, eq, or, sql } from 'drizzle-orm';
-import { GraphQLError } from 'graphql';
 import type { Db } from '../../db/client';
+import { checkouts, ledgerEntries, orderEvents, orderLines, orders } from '../../db/tables';
+import { badInput, DomainError } from '../../platform/domain-error';
+import { requireViewer } from '../../platform/access';
+import { PaymentProviderError } from '../../platform/payment-provider';
 import {
-  checkouts,
-  ledgerEntries,
-  orderEvents,
-  orderLines,
-  orders,
-  products,
-} from '../../db/schema';
-import { badInput } from '../../graphql/errors';
-import { requireViewer } from '../../graphql/guards';
-import { PaymentProviderError } from '../payments/payment-provider';
-import {
-  planCancellation,
   planRefund,
   refundStateWithoutLedger,
   type OrderMoney,
   type RefundPlan,
   type RefundState,
-} from './ledger';
-import {
-  queueBuyerCancellationEmails,
-  queueOrderStatusEmail,
-  queuePartialRefundEmail,
-} from './order-emails';
+} from '../payouts/index';
 import {
   invalidTransition,
-  noSuchOrder,
   orderForSeller,
   parseReason,
-  reread,
   type OrderChangeContext,
-  type OrderRow,
-  type OrderView,
-} from './order-management.service';
+} from './order-change-rules';
+import { queueOrderStatusEmail, queuePartialRefundEmail } from './order-emails';
+import { noSuchOrder, reread } from './order-reads.service';
+import type { OrderRow, OrderView } from './order-views';
 
 /**
- * Giving money back: cancelling an order before fulfilment (by its producer, or by its buyer
- * until the producer accepts it) and refunding units of a line. Each runs in one transaction
- * that locks the order, pays back through the provider, and records what it did.
+ * Giving money back: refunding units of a line, and what a cancellation (order-changes) uses to
+ * refund the rest. Each runs in one transaction that locks the order, pays back through the
+ * provider, and records what it did.
  */
 
 const REFUND_FAILED_MESSAGE =
   'The payment service could not refund the buyer, so nothing was changed. Please try again in a few minutes.';
 
-function refundFailed(): GraphQLError {
-  return new GraphQLError(REFUND_FAILED_MESSAGE, { extensions: { code: 'REFUND_FAILED' } });
+function refundFailed(): DomainError {
+  return new DomainError('REFUND_FAILED', REFUND_FAILED_MESSAGE);
 }
 
-interface LockedOrder {
+export interface LockedOrder {
   order: OrderRow;
   lines: (typeof orderLines.$inferSelect)[];
   money: OrderMoney;
@@ -76,7 +57,7 @@ interface LockedOrder {
  * Reads the order for a refund with its row locked until the transaction ends, so that two
  * refunds of one order run one after the other and the second sees what the first did.
  */
-async function lockForRefund(db: Db, orderId: number): Promise<LockedOrder> {
+export async function lockForRefund(db: Db, orderId: number): Promise<LockedOrder> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).for('update');
   if (!order) throw noSuchOrder();
   // One statement after another: they share the transaction's connection.
@@ -213,7 +194,7 @@ async function payBack(
 }
 
 /** The order's columns after a refund: what it refunded in all, and where its payout stands. */
-function refundedColumns(locked: LockedOrder, next: RefundState) {
+export function refundedColumns(locked: LockedOrder, next: RefundState) {
   return {
     refunded_cents: next.refunded,
     // Nothing of an invoice order was paid out, so nothing is reversed.
@@ -230,7 +211,7 @@ function refundedColumns(locked: LockedOrder, next: RefundState) {
  * invoice order by taking it off what they owe the producer (no provider, no ledger entries),
  * which the order's history then says: the note is returned. A card refund shows in the money.
  */
-async function giveBack(
+export async function giveBack(
   db: Db,
   ctx: OrderChangeContext,
   locked: LockedOrder,
@@ -248,7 +229,7 @@ async function giveBack(
 }
 
 /** Turns an unexpected error after the provider refunded into a loud log line. */
-async function refundTransaction<T>(
+export async function refundTransaction<T>(
   ctx: OrderChangeContext,
   orderId: number,
   run: (db: Db) => Promise<T>,
@@ -256,7 +237,7 @@ async function refundTransaction<T>(
   try {
     return await ctx.db.transaction((tx) => run(tx as unknown as Db));
   } catch (error) {
-    if (!(error instanceof GraphQLError)) {
+    if (!(error instanceof DomainError)) {
       ctx.log.error(
         { err: error, orderId },
         'a refund could not be recorded; if the provider refunded, a retry reuses its keys',
@@ -264,123 +245,6 @@ async function refundTransaction<T>(
     }
     throw error;
   }
-}
-
-/** Who cancels: the producer before fulfilment, or the buyer before the producer accepts. */
-type Canceller = 'producer' | 'buyer';
-
-/** Why the buyer may not cancel an order in `status`, or null when they may. */
-function buyerCancelProblem(status: OrderStatus): string | null {
-  switch (status) {
-    case 'placed':
-      return null;
-    case 'cancelled':
-      return 'This order is cancelled already.';
-    case 'accepted':
-    case 'ready_for_pickup':
-    case 'out_for_delivery':
-    case 'shipped':
-      return 'The producer has accepted this order, so only they can cancel it now. Contact them about it.';
-    default:
-      return `An order that is ${orderStatusLabel(status)} cannot be cancelled.`;
-  }
-}
-
-/** Why `by` may not cancel `order`, or null when they may. */
-function cancelProblem(by: Canceller, order: OrderRow): string | null {
-  if (by === 'buyer') {
-    // The money is with the producer already: only they can give it back.
-    if (order.invoice_paid_at) {
-      return 'You have paid this order’s invoice, so only the producer can cancel it and refund you. Contact them about it.';
-    }
-    return buyerCancelProblem(order.status);
-  }
-  return canCancel(order.status)
-    ? null
-    : transitionProblem(order.status, 'cancelled', order.fulfillment_mode);
-}
-
-/**
- * Cancels an order: refunds the buyer everything not yet refunded, reverses the commission and
- * the payout (planCancellation), and gives back the stock it held. The check is made again on
- * the locked row, so a cancellation racing the producer's 'Accept order' cannot both win.
- */
-async function cancel(
-  ctx: OrderChangeContext,
-  checked: OrderRow,
-  by: Canceller,
-  reason: string | null,
-): Promise<OrderView> {
-  const viewer = requireViewer(ctx);
-  const problem = cancelProblem(by, checked);
-  if (problem) throw invalidTransition(problem);
-  await refundTransaction(ctx, checked.id, async (db) => {
-    const locked = await lockForRefund(db, checked.id);
-    const { order } = locked;
-    const problemNow = cancelProblem(by, order);
-    if (problemNow) throw invalidTransition(problemNow);
-    const plan = planCancellation(locked.money, locked.state);
-    const given = plan ? await giveBack(db, ctx, locked, plan, reason) : null;
-    const next = plan?.next ?? locked.state;
-    await db
-      .update(orders)
-      .set({ status: 'cancelled', ...refundedColumns(locked, next) })
-      .where(eq(orders.id, order.id));
-    await db
-      .update(orderLines)
-      .set({ refunded_quantity: sql`${orderLines.quantity}` })
-      .where(eq(orderLines.order_id, order.id));
-    // Units refunded before stay sold (they may have been handed over); the rest go back.
-    for (const line of [...locked.lines].sort(
-      (a, b) => (a.product_id ?? 0) - (b.product_id ?? 0),
-    )) {
-      const units = line.quantity - line.refunded_quantity;
-      if (!line.stock_reserved || line.product_id === null || units <= 0) continue;
-      await db
-        .update(products)
-        .set({ stock_count: sql`${products.stock_count} + ${units}` })
-        .where(and(eq(products.id, line.product_id), sql`${products.stock_count} is not null`));
-    }
-    const byBuyer = by === 'buyer' ? 'Cancelled by the buyer' : null;
-    await db.insert(orderEvents).values({
-      order_id: order.id,
-      from_status: order.status,
-      to_status: 'cancelled',
-      actor_user_id: viewer.id,
-      note: [byBuyer, given, reason].filter(Boolean).join(': ') || null,
-    });
-    const emailCtx = { db, config: ctx.config };
-    if (by === 'buyer') await queueBuyerCancellationEmails(emailCtx, order.id, reason);
-    else await queueOrderStatusEmail(emailCtx, order.id);
-  });
-  return reread(ctx, checked.id);
-}
-
-/** The producer cancels an order before fulfilment. */
-export async function cancelOrder(
-  ctx: OrderChangeContext,
-  input: { id: number; reason?: string | null },
-): Promise<OrderView> {
-  const reason = parseReason(input.reason);
-  return cancel(ctx, await orderForSeller(ctx, input.id), 'producer', reason);
-}
-
-/**
- * The buyer cancels their own order while the producer has not accepted it yet; the producer's
- * people are emailed. Anyone else is answered as if the order did not exist.
- */
-export async function cancelOwnOrder(
-  ctx: OrderChangeContext,
-  input: { id: number; reason?: string | null },
-): Promise<OrderView> {
-  const viewer = requireViewer(ctx);
-  const reason = parseReason(input.reason);
-  const [order] = await ctx.db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, input.id), eq(orders.buyer_id, viewer.id)));
-  if (!order || !isVisibleOrderStatus(order.status)) throw noSuchOrder();
-  return cancel(ctx, order, 'buyer', reason);
 }
 
 /** Refunds `quantity` units of one line: unit price × quantity and its share of tax + fees. */

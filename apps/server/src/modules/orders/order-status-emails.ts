@@ -1,5 +1,5 @@
 import { ADULT_SIGNATURE_NOTICE, formatCents, type Cents, type OrderStatus } from '@bevy/core';
-import type { MailMessage } from '../mail/mailer';
+import type { MailMessage } from '../mail/index';
 import {
   fulfilmentLine,
   message,

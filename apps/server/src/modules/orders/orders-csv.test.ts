@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderView } from './order-management.service';
+import type { OrderView } from './order-views';
 import { csvCell, csvDollars, ordersCsv } from './orders-csv';
 
 describe('csvDollars', () => {

@@ -1,5 +1,5 @@
 import { FULFILLMENT_MODE_LABELS, orderStatusLabel, type Cents } from '@bevy/core';
-import type { OrderView } from './order-management.service';
+import type { OrderView } from './order-views';
 
 /** The orders export as a spreadsheet opens it: RFC 4180, one order a row. */
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createProducer, createProduct } from './checkout-fixtures';
+import { createProducer, createProduct } from '../checkout/checkout-fixtures';
 import {
   ADVANCE,
   checkOutOne,

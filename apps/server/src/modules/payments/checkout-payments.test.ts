@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { createOfflineProvider, offlineCardOutcome } from './offline-provider';
-import { PaymentProviderError, type CartChargeRequest } from './payment-provider';
+import { PaymentProviderError, type CartChargeRequest } from '../../platform/payment-provider';
 import {
   createStripeProvider,
   type StripeConnectClient,

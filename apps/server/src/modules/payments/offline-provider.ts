@@ -6,7 +6,7 @@ import type {
   ChargeOutcome,
   PaymentAccountState,
   PaymentProvider,
-} from './payment-provider';
+} from '../../platform/payment-provider';
 
 /**
  * What Stripe would decide after onboarding in test mode: everything is verified, except the

@@ -3,13 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app';
 import { loadConfig } from '../../config';
 import type { Db } from '../../db/client';
-import { businessMembers, businesses, paymentAccounts, users } from '../../db/schema';
+import { businessMembers, businesses, paymentAccounts, users } from '../../db/tables';
+import { logInAsActor } from '../../test/actors';
 import { sellerBusinessSlugs } from '../../test/fixtures';
-import { gql, logInAs } from '../../test/graphql-client';
+import { gql } from '../../test/graphql-client';
 import { createTestApp, createTestDatabase, type TestApp } from '../../test/test-app';
 import { findBusinessBySlug } from '../businesses/businesses.service';
 import { createOfflineProvider } from './offline-provider';
-import type { PaymentAccountState, PaymentProvider } from './payment-provider';
+import type { PaymentAccountState, PaymentProvider } from '../../platform/payment-provider';
 import { ensurePaymentAccount } from './payments.service';
 import {
   createStripeProvider,
@@ -75,9 +76,9 @@ describe('payment connection with the offline provider', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    seller = await logInAs(t.app, 'seller@bevy.example', 'bevy-seller-demo');
-    buyer = await logInAs(t.app, 'buyer@bevy.example', 'bevy-buyer-demo');
-    admin = await logInAs(t.app, 'admin@bevy.example', 'bevy-admin-demo');
+    seller = await logInAsActor(t.app, 'seller');
+    buyer = await logInAsActor(t.app, 'buyer');
+    admin = await logInAsActor(t.app, 'admin');
     ({ ownSlug, otherSlug } = await sellerBusinessSlugs(t.database.db));
     secondSlug = await secondSellerSlug(t.database.db, ownSlug);
   });
@@ -399,7 +400,7 @@ describe('payment connection with Stripe (fake client)', () => {
       payments: createStripeProvider(stripe.client, { publicUrl: config.publicUrl }),
     });
     await app.ready();
-    seller = await logInAs(app, 'seller@bevy.example', 'bevy-seller-demo');
+    seller = await logInAsActor(app, 'seller');
     ({ ownSlug } = await sellerBusinessSlugs(db));
     secondSlug = await secondSellerSlug(db, ownSlug);
   });

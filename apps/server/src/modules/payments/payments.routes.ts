@@ -2,49 +2,38 @@ import { connectStatusPath, OFFLINE_ACCOUNT_ID } from '@bevy/core';
 import { offlineOnboardingSchema } from '@bevy/core/schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
-import type { Viewer } from '../../graphql/context';
-import { managesBusiness } from '../../graphql/guards';
-import { HttpError, sendError } from '../../http/errors';
-import { findBusinessBySlug } from '../businesses/businesses.service';
-import { PaymentProviderError, type PaymentProvider } from './payment-provider';
-import {
-  completeOfflineOnboarding,
-  findOfflineAccount,
-  PaymentsError,
-  startOnboarding,
-} from './payments.service';
+import { sendError } from '../../http/errors';
+import { requireMember } from '../../platform/access';
+import type { ServiceContext } from '../../platform/context';
+import { DomainError, notFound, unauthenticated } from '../../platform/domain-error';
+import { findBusinessBySlug } from '../businesses/index';
+import { PaymentProviderError, type PaymentProvider } from '../../platform/payment-provider';
+import { completeOfflineOnboarding, findOfflineAccount, startOnboarding } from './payments.service';
 
 const setupQuery = z.object({ slug: z.string().trim().min(1).max(200) });
 
 const wantsHtml = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/html');
 
-async function requireViewer(request: FastifyRequest): Promise<Viewer> {
-  const viewer = await request.viewer();
-  if (!viewer) throw new HttpError(401, 'UNAUTHENTICATED', 'Log in to connect payments.');
-  return viewer;
-}
+const LOG_IN_TO_CONNECT = 'Log in to connect payments.';
 
-async function requireMemberOf(db: Db, viewer: Viewer, business: { id: number; name: string }) {
-  if (await managesBusiness({ db, viewer }, business.id)) return;
-  throw new HttpError(
-    403,
-    'FORBIDDEN',
+const requireMemberOf = (ctx: ServiceContext, business: { id: number; name: string }) =>
+  requireMember(
+    ctx,
+    business.id,
     `Only people who work at ${business.name} can connect its payments.`,
   );
-}
 
 /** The offline account named in the URL, for a member of its business. */
-async function memberOfflineAccount(db: Db, request: FastifyRequest) {
-  const viewer = await requireViewer(request);
+async function memberOfflineAccount(request: FastifyRequest) {
+  const ctx = await request.serviceContext();
+  if (!ctx.viewer) throw unauthenticated(LOG_IN_TO_CONNECT);
   const { accountId } = request.params as { accountId: string };
   const found = OFFLINE_ACCOUNT_ID.test(accountId)
-    ? await findOfflineAccount({ db }, accountId)
+    ? await findOfflineAccount(ctx, accountId)
     : undefined;
-  if (!found)
-    throw new HttpError(404, 'NOT_FOUND', 'There is no offline payment account with that id.');
-  await requireMemberOf(db, viewer, found.business);
-  return found;
+  if (!found) throw notFound('There is no offline payment account with that id.');
+  await requireMemberOf(ctx, found.business);
+  return { ctx, found };
 }
 
 /** The account as the onboarding page shows it; nothing the seller typed is ever returned. */
@@ -83,11 +72,8 @@ function sendFieldErrors(reply: FastifyReply, issues: z.core.$ZodIssue[]) {
  * business's connected account and sends the seller to the provider's onboarding; with the
  * offline provider, the JSON endpoints behind its onboarding page.
  */
-export async function paymentRoutes(
-  app: FastifyInstance,
-  options: { db: Db; payments: PaymentProvider },
-) {
-  const { db, payments } = options;
+export async function paymentRoutes(app: FastifyInstance, options: { payments: PaymentProvider }) {
+  const { payments } = options;
 
   app.get('/stripe/setup-connect-account', async (request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -101,30 +87,29 @@ export async function paymentRoutes(
       );
     }
     const { slug } = query.data;
-    const viewer = await request.viewer();
-    if (!viewer) {
+    const ctx = await request.serviceContext();
+    if (!ctx.viewer) {
       // A link followed by a person: log in, then land on the business's payment status, a page
       // of the app (the log-in page navigates within the app, where this server route is not).
       if (wantsHtml(request)) {
         return reply.redirect(`/login?next=${encodeURIComponent(connectStatusPath(slug))}`, 303);
       }
-      return sendError(reply, 401, 'UNAUTHENTICATED', 'Log in to connect payments.');
+      throw unauthenticated(LOG_IN_TO_CONNECT);
     }
-    const business = await findBusinessBySlug({ db }, slug);
-    if (!business) throw new HttpError(404, 'NOT_FOUND', 'There is no business at that address.');
-    await requireMemberOf(db, viewer, business);
+    const business = await findBusinessBySlug(ctx, slug);
+    if (!business) throw notFound('There is no business at that address.');
+    await requireMemberOf(ctx, business);
 
     try {
-      const url = await startOnboarding({ db, payments, log: request.log }, business);
+      const url = await startOnboarding(ctx, business);
       return reply.redirect(url, 303);
     } catch (error) {
-      let refusal: PaymentsError;
-      if (error instanceof PaymentsError) {
+      let refusal: DomainError;
+      if (error instanceof DomainError) {
         refusal = error;
       } else if (error instanceof PaymentProviderError) {
         request.log.error({ err: error }, 'payment provider failed during onboarding');
-        refusal = new PaymentsError(
-          502,
+        refusal = new DomainError(
           'PAYMENT_PROVIDER_UNAVAILABLE',
           'We could not reach Stripe just now. Please try again in a few minutes.',
         );
@@ -138,7 +123,7 @@ export async function paymentRoutes(
           303,
         );
       }
-      return sendError(reply, refusal.statusCode, refusal.code, refusal.message);
+      throw refusal;
     }
   });
 
@@ -146,13 +131,13 @@ export async function paymentRoutes(
   if (payments.kind !== 'offline') return;
 
   app.get('/offline-payments/accounts/:accountId', async (request, reply) => {
-    const found = await memberOfflineAccount(db, request);
+    const { found } = await memberOfflineAccount(request);
     reply.header('cache-control', 'no-store');
     return accountView(found);
   });
 
   app.post('/offline-payments/accounts/:accountId/onboarding', async (request, reply) => {
-    const found = await memberOfflineAccount(db, request);
+    const { ctx, found } = await memberOfflineAccount(request);
     const body = request.body;
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
       return sendError(
@@ -164,11 +149,7 @@ export async function paymentRoutes(
     }
     const parsed = offlineOnboardingSchema.safeParse(body);
     if (!parsed.success) return sendFieldErrors(reply, parsed.error.issues);
-    const state = await completeOfflineOnboarding(
-      { db, payments, log: request.log },
-      found.account,
-      parsed.data,
-    );
+    const state = await completeOfflineOnboarding(ctx, found.account, parsed.data);
     return {
       account: { id: found.account.account_id, ...state },
       business: { name: found.business.name, slug: found.business.slug },

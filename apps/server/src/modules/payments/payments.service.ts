@@ -1,17 +1,18 @@
 import { and, eq } from 'drizzle-orm';
 import type { Config } from '../../config';
-import type { RequestContext } from '../../graphql/context';
-import { businesses, paymentAccounts } from '../../db/schema';
-import type { BusinessRow } from '../businesses/businesses.service';
-import { releaseHeldPayouts } from '../orders/payout-release.service';
+import type { ServiceContext } from '../../platform/context';
+import { DomainError } from '../../platform/domain-error';
+import { businesses, paymentAccounts } from '../../db/tables';
+import type { BusinessRow } from '../businesses/index';
+import { releaseHeldPayouts } from '../payouts/index';
 import type { OfflineOnboardingInput } from '@bevy/core/schemas';
 import { createOfflineProvider, offlineVerification } from './offline-provider';
-import type { PaymentAccountState } from './payment-provider';
+import type { PaymentAccountState } from '../../platform/payment-provider';
 import { createStripeClient, createStripeProvider } from './stripe-provider';
 
 export type PaymentAccountRow = typeof paymentAccounts.$inferSelect;
 
-type PaymentsContext = Pick<RequestContext, 'db' | 'payments' | 'log'>;
+type PaymentsContext = Pick<ServiceContext, 'db' | 'payments' | 'log'>;
 
 /** Stripe when a secret key is configured; otherwise the offline stand-in for its test mode. */
 export function paymentProviderFor(config: Pick<Config, 'STRIPE_SECRET_KEY' | 'publicUrl'>) {
@@ -23,16 +24,6 @@ export function paymentProviderFor(config: Pick<Config, 'STRIPE_SECRET_KEY' | 'p
 }
 
 /** A refusal of the payment connection that the seller can understand. */
-export class PaymentsError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 const NOT_STARTED: PaymentAccountState = {
   details_submitted: false,
   charges_enabled: false,
@@ -40,7 +31,7 @@ const NOT_STARTED: PaymentAccountState = {
 };
 
 export async function findPaymentAccount(
-  ctx: Pick<RequestContext, 'db'>,
+  ctx: Pick<ServiceContext, 'db'>,
   businessId: number,
 ): Promise<PaymentAccountRow | undefined> {
   const [row] = await ctx.db
@@ -134,8 +125,7 @@ export async function ensurePaymentAccount(
   if (existing?.provider === ctx.payments.kind) return existing;
   if (existing?.provider === 'offline') return replaceOfflineAccount(ctx, business);
   if (existing) {
-    throw new PaymentsError(
-      409,
+    throw new DomainError(
       'PAYMENT_PROVIDER_NOT_CONFIGURED',
       'This business’s payments are connected to Stripe, which is not configured on this server.',
     );
@@ -151,7 +141,7 @@ export async function startOnboarding(ctx: PaymentsContext, business: BusinessRo
 }
 
 async function cacheState(
-  ctx: Pick<RequestContext, 'db'>,
+  ctx: Pick<ServiceContext, 'db'>,
   businessId: number,
   state: PaymentAccountState,
 ): Promise<void> {
@@ -211,7 +201,7 @@ export async function stripeInfoJson(ctx: PaymentsContext, businessId: number): 
 }
 
 /** An offline account with its business, for the offline onboarding page. */
-export async function findOfflineAccount(ctx: Pick<RequestContext, 'db'>, accountId: string) {
+export async function findOfflineAccount(ctx: Pick<ServiceContext, 'db'>, accountId: string) {
   const [row] = await ctx.db
     .select({ account: paymentAccounts, business: businesses })
     .from(paymentAccounts)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createOfflineProvider } from './offline-provider';
-import { PaymentProviderError } from './payment-provider';
+import { PaymentProviderError } from '../../platform/payment-provider';
 import {
   createStripeProvider,
   type StripeConnectClient,

@@ -10,7 +10,7 @@ import {
   type PaymentProvider,
   type PayoutTransferRequest,
   type TransferReversalRequest,
-} from './payment-provider';
+} from '../../platform/payment-provider';
 
 type AccountState = Pick<
   Stripe.Account,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import { GraphQLError } from 'graphql';
+import { DomainError } from '../../platform/domain-error';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,9 +12,9 @@ import {
   orders,
   paymentAccounts,
   stripeEvents,
-} from '../../db/schema';
+} from '../../db/tables';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import type { PaidCheckoutView } from '../orders/checkout-answer';
+import type { PaidCheckoutView } from '../checkout/checkout-answer';
 import {
   checkoutContext,
   createBuyer,
@@ -23,10 +23,10 @@ import {
   orderRequest,
   stockOf,
   type LineSpec,
-} from '../orders/checkout-fixtures';
-import { ABANDONED_AFTER_MS, failAbandonedCheckouts } from '../orders/checkout-sweeper';
-import { placeOrder } from '../orders/checkout.service';
-import { ledgerImbalance } from '../orders/ledger';
+} from '../checkout/checkout-fixtures';
+import { ABANDONED_AFTER_MS, failAbandonedCheckouts } from '../checkout/checkout-sweeper';
+import { placeOrder } from '../checkout/place-order';
+import { ledgerImbalance } from '../payouts/ledger';
 import {
   createStripeProvider,
   type StripeConnectClient,
@@ -435,15 +435,18 @@ describe('Stripe webhooks', () => {
           checkoutContext(db(), t.app.log, declined.buyerId, controlledStripe().provider),
           structuredClone(declined.input),
         ),
-      ).rejects.toMatchObject({ extensions: { code: 'PAYMENT_DECLINED' } });
+      ).rejects.toMatchObject({ code: 'PAYMENT_DECLINED' });
 
       // The requests that were charging wake up: they find the outcome recorded and agree with it.
       paid.charge.resolve(paid.intent);
       expect(await paid.placing).toEqual(repeatPaid);
       declined.charge.reject(cardError());
       const refusal = await declined.placing.catch((error: unknown) => error);
-      expect(refusal).toBeInstanceOf(GraphQLError);
-      expect((refusal as GraphQLError).extensions).toMatchObject({
+      expect(refusal).toBeInstanceOf(DomainError);
+      expect({
+        code: (refusal as DomainError).code,
+        ...(refusal as DomainError).extra,
+      }).toMatchObject({
         code: 'PAYMENT_DECLINED',
         declineCode: 'insufficient_funds',
       });
@@ -491,7 +494,7 @@ describe('Stripe webhooks', () => {
     // Stripe took too long to answer: the outcome is unknown, so the checkout waits for it...
     started.charge.reject(Object.assign(new Error('timed out'), { type: 'StripeConnectionError' }));
     await expect(started.placing).rejects.toMatchObject({
-      extensions: { code: 'CHECKOUT_IN_PROGRESS' },
+      code: 'CHECKOUT_IN_PROGRESS',
     });
     expect((await stateOf(started.checkoutId, [wine.id])).status).toBe('processing');
     // ...none comes for half an hour: the sweeper fails it and the bottles go back on sale...
@@ -536,7 +539,7 @@ describe('Stripe webhooks', () => {
     await deliver(eventOf('payment_intent.payment_failed', failedIntent(other.intent)));
     other.charge.resolve(other.intent);
     await expect(other.placing).rejects.toMatchObject({
-      extensions: { code: 'PAYMENT_DECLINED' },
+      code: 'PAYMENT_DECLINED',
     });
     expect(await stateOf(other.checkoutId, [wine.id])).toMatchObject({
       status: 'payment_failed',

@@ -3,11 +3,11 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { paymentAccounts } from '../../db/schema';
+import { paymentAccounts } from '../../db/tables';
 import { sendError } from '../../http/errors';
-import { releaseHeldPayouts } from '../orders/payout-release.service';
-import type { PaymentProvider } from './payment-provider';
-import { refundUnrecordedCharge } from '../orders/unrecorded-charge';
+import { releaseHeldPayouts } from '../payouts/index';
+import type { PaymentProvider } from '../../platform/payment-provider';
+import { refundUnrecordedCharge } from '../checkout/index';
 import { handleStripeEvent } from './stripe-webhook.service';
 
 /** Stripe's events are a few kilobytes; a megabyte leaves room for the largest objects. */

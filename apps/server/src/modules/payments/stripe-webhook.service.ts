@@ -1,21 +1,15 @@
-import { percentToMillionths } from '@bevy/core';
-import { and, asc, eq, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import type { Db } from '../../db/client';
+import { checkouts, paymentAccounts, stripeEvents } from '../../db/tables';
 import {
-  businesses,
-  checkouts,
-  orderLines,
-  orders,
-  paymentAccounts,
-  stripeEvents,
-} from '../../db/schema';
-import type { PaidCheckoutView } from '../orders/checkout-answer';
-import { recordPaymentFailure } from '../orders/checkout-outcome';
-import { recordSettlement, type SettledOrder } from '../orders/checkout.service';
-import type { OrderEmailContext } from '../orders/order-emails';
-import { noteReconciliation, type RefundToMake } from '../orders/unrecorded-charge';
+  noteReconciliation,
+  recordPaymentFailure,
+  settlePaidByProvider,
+  type RefundToMake,
+} from '../checkout/index';
+import type { OrderEmailContext } from '../orders/index';
 
 /**
  * Stripe's webhook events, applied once each and in any order (decision 011):
@@ -115,75 +109,6 @@ async function checkoutOfIntent(db: Db, intent: Stripe.PaymentIntent) {
   return undefined;
 }
 
-/** The checkout's orders as the ledger needs them, and the paid answer a repeat will replay. */
-async function settlementOf(
-  db: Db,
-  checkout: { id: string; amountCents: number },
-): Promise<{ settled: SettledOrder[]; view: PaidCheckoutView }> {
-  const rows = await db
-    .select({ order: orders, businessName: businesses.name, businessSlug: businesses.slug })
-    .from(orders)
-    .innerJoin(businesses, eq(businesses.id, orders.business_id))
-    .where(eq(orders.checkout_id, checkout.id))
-    .orderBy(asc(orders.id));
-  const lines =
-    rows.length === 0
-      ? []
-      : await db
-          .select()
-          .from(orderLines)
-          .where(
-            inArray(
-              orderLines.order_id,
-              rows.map(({ order }) => order.id),
-            ),
-          )
-          .orderBy(asc(orderLines.id));
-  return {
-    settled: rows.map(({ order }) => ({
-      orderId: order.id,
-      businessId: order.business_id,
-      paymentMethod: order.payment_method,
-      subtotal: order.subtotal_cents,
-      taxRate: percentToMillionths(order.tax_rate),
-      total: order.total_cents,
-      commission: order.commission_cents,
-      payout: order.payout_cents,
-    })),
-    view: {
-      id: checkout.id,
-      amountCents: checkout.amountCents,
-      orders: rows.map(({ order, businessName, businessSlug }) => ({
-        id: order.id,
-        number: order.number,
-        businessId: order.business_id,
-        businessName,
-        businessSlug,
-        status: 'placed',
-        fulfillmentMode: order.fulfillment_mode,
-        fulfillmentAddress: order.fulfillment_address ?? null,
-        subtotalCents: order.subtotal_cents,
-        taxAndFeesCents: order.tax_and_fees_cents,
-        fulfillmentFeeCents: order.fulfillment_fee_cents,
-        totalCents: order.total_cents,
-        paymentMethod: order.payment_method,
-        invoiceTermsDays: order.invoice_terms_days,
-        invoiceDueOn: order.invoice_due_on,
-        lines: lines
-          .filter((line) => line.order_id === order.id)
-          .map((line) => ({
-            // A product deleted since keeps its line; 0 names no product.
-            productId: line.product_id ?? 0,
-            productName: line.product_name,
-            unitPriceCents: line.unit_price_cents,
-            quantity: line.quantity,
-            lineTotalCents: line.line_total_cents,
-          })),
-      })),
-    },
-  };
-}
-
 const chargeOf = (intent: Stripe.PaymentIntent) =>
   typeof intent.latest_charge === 'string'
     ? intent.latest_charge
@@ -212,15 +137,9 @@ async function settleIntent(
     checkout.amountCents === intent.amount &&
     checkout.currency === intent.currency
   ) {
-    const { settled, view } = await settlementOf(ctx.db, {
-      id: checkout.id,
-      amountCents: checkout.amountCents,
-    });
-    await recordSettlement(
+    await settlePaidByProvider(
       ctx,
       { id: checkout.id, amountCents: checkout.amountCents },
-      settled,
-      { ok: true, checkout: view },
       { paymentId: intent.id, chargeId },
     );
     return `settled checkout ${checkout.id}`;

@@ -1,8 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businesses, products } from '../../db/schema';
-import { gql, logInAs } from '../../test/graphql-client';
+import { businesses, products } from '../../db/tables';
+import { logInAsActor } from '../../test/actors';
+import { gql } from '../../test/graphql-client';
 import { sellerBusinessSlugs } from '../../test/fixtures';
 import { productCount } from '../../test/search';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -13,7 +14,7 @@ let ownSlug: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  seller = await logInAs(t.app, 'seller@bevy.example', 'bevy-seller-demo');
+  seller = await logInAsActor(t.app, 'seller');
   ({ ownSlug } = await sellerBusinessSlugs(t.database.db));
 });
 afterAll(() => t.close());
@@ -124,7 +125,7 @@ describe('closure style and format come from the tags of their categories', () =
   });
 
   it("products follow the admin's rename of their tag, in the database and in search", async () => {
-    const admin = await logInAs(t.app, 'admin@bevy.example', 'bevy-admin-demo');
+    const admin = await logInAsActor(t.app, 'admin');
     const created = await gql(
       t.app,
       CREATE,

@@ -1,10 +1,10 @@
 import type { ValidProduct } from '@bevy/core/schemas';
-import { GraphQLError } from 'graphql';
+import { DomainError } from '../../platform/domain-error';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { products, tags } from '../../db/schema';
-import type { RequestContext } from '../../graphql/context';
+import { products, tags } from '../../db/tables';
+import type { ServiceContext } from '../../platform/context';
 
 /**
  * Product attributes whose values are the tags of an admin-kept category (admin → Tags), so that
@@ -18,7 +18,7 @@ export const TAG_BACKED_ATTRIBUTES = [
 
 /** The tag of `categoryName` named `value` in any case, as the admin spells it; null if none. */
 async function tagSpelling(
-  ctx: Pick<RequestContext, 'db'>,
+  ctx: Pick<ServiceContext, 'db'>,
   categoryName: string,
   value: string,
 ): Promise<string | null> {
@@ -43,7 +43,7 @@ async function tagSpelling(
  * category is refused on that field (BAD_USER_INPUT), with every such field listed in `fields`.
  */
 export async function withTagSpellings(
-  ctx: Pick<RequestContext, 'db'>,
+  ctx: Pick<ServiceContext, 'db'>,
   product: ValidProduct,
 ): Promise<ValidProduct> {
   const spelled = { ...product };
@@ -57,9 +57,7 @@ export async function withTagSpellings(
   }
   const [first] = Object.entries(refused);
   if (first) {
-    throw new GraphQLError(first[1], {
-      extensions: { code: 'BAD_USER_INPUT', field: first[0], fields: refused },
-    });
+    throw new DomainError('BAD_USER_INPUT', first[1], first[0], { fields: refused });
   }
   return spelled;
 }

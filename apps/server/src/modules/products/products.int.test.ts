@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gql, logInAs } from '../../test/graphql-client';
+import { logInAsActor } from '../../test/actors';
+import { gql } from '../../test/graphql-client';
 import { sellerBusinessSlugs } from '../../test/fixtures';
 import { productCount } from '../../test/search';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -13,9 +14,9 @@ let otherSlug: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  seller = await logInAs(t.app, 'seller@bevy.example', 'bevy-seller-demo');
-  buyer = await logInAs(t.app, 'buyer@bevy.example', 'bevy-buyer-demo');
-  admin = await logInAs(t.app, 'admin@bevy.example', 'bevy-admin-demo');
+  seller = await logInAsActor(t.app, 'seller');
+  buyer = await logInAsActor(t.app, 'buyer');
+  admin = await logInAsActor(t.app, 'admin');
   ({ ownSlug, otherSlug } = await sellerBusinessSlugs(t.database.db));
 });
 afterAll(() => t.close());

@@ -3,14 +3,15 @@ import { slugFromName } from '@bevy/core';
 import type { ValidProduct } from '@bevy/core/schemas';
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { priceTiers, products } from '../../db/schema';
-import type { RequestContext } from '../../graphql/context';
+import { priceTiers, products } from '../../db/tables';
+import { businessChanged, inTransaction } from '../../platform/changes';
+import type { ServiceContext } from '../../platform/context';
 
 export type ProductRow = typeof products.$inferSelect;
 export type PriceTierRow = typeof priceTiers.$inferSelect;
 
 export async function findProduct(
-  ctx: Pick<RequestContext, 'db'>,
+  ctx: Pick<ServiceContext, 'db'>,
   id: number,
 ): Promise<ProductRow | null> {
   const [row] = await ctx.db.select().from(products).where(eq(products.id, id)).limit(1);
@@ -18,7 +19,7 @@ export async function findProduct(
 }
 
 /** Every product of a business, drafts included, newest first (the Manage Products list). */
-export function listBusinessProducts(ctx: Pick<RequestContext, 'db'>, businessId: number) {
+export function listBusinessProducts(ctx: Pick<ServiceContext, 'db'>, businessId: number) {
   return ctx.db
     .select()
     .from(products)
@@ -73,12 +74,12 @@ async function replaceTiers(db: Db, productId: number, input: ValidProduct) {
 
 /** Creates a product with its tiers in one transaction (already authorised and validated). */
 export async function createProduct(
-  ctx: Pick<RequestContext, 'db'>,
+  ctx: Pick<ServiceContext, 'db' | 'changes' | 'clock'>,
   business: { id: number; name: string },
   input: ValidProduct,
 ): Promise<ProductRow> {
-  return ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+  return inTransaction(ctx, async (tx) => {
+    const { db } = tx;
     const [row] = await db
       .insert(products)
       .values({
@@ -88,28 +89,34 @@ export async function createProduct(
       })
       .returning();
     await replaceTiers(db, row!.id, input);
+    await tx.changes.record(businessChanged(business.id));
     return row!;
   });
 }
 
 export async function updateProduct(
-  ctx: Pick<RequestContext, 'db'>,
+  ctx: Pick<ServiceContext, 'db' | 'changes' | 'clock'>,
   product: ProductRow,
   businessName: string,
   input: ValidProduct,
 ): Promise<ProductRow> {
-  return ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+  return inTransaction(ctx, async (tx) => {
+    const { db } = tx;
     const [row] = await db
       .update(products)
-      .set({ ...productColumns(input, businessName), updated_at: new Date() })
+      .set({ ...productColumns(input, businessName), updated_at: ctx.clock.now() })
       .where(eq(products.id, product.id))
       .returning();
     await replaceTiers(db, product.id, input);
+    await tx.changes.record(businessChanged(product.business_id));
     return row!;
   });
 }
 
-export async function deleteProduct(ctx: Pick<RequestContext, 'db'>, productId: number) {
-  await ctx.db.delete(products).where(eq(products.id, productId));
+export async function deleteProduct(
+  ctx: Pick<ServiceContext, 'db' | 'changes'>,
+  product: ProductRow,
+) {
+  await ctx.db.delete(products).where(eq(products.id, product.id));
+  await ctx.changes.record(businessChanged(product.business_id));
 }

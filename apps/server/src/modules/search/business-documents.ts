@@ -3,9 +3,9 @@ import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FulfillmentOffer } from '@bevy/core';
 import type { SearchDocument } from '@bevy/search';
 import type { Db } from '../../db/client';
-import { addresses, businessTags, businesses, products, tags } from '../../db/schema';
-import { fulfillmentOfferOf } from '../businesses/fulfillment-offer';
-import { BUSINESS_TYPE_CATEGORY } from '../tags/tags.service';
+import { addresses, businessTags, businesses, products, tags } from '../../db/tables';
+import { fulfillmentOfferOf } from '../businesses/index';
+import { BUSINESS_TYPE_CATEGORY } from '../tags/index';
 
 /** Facet attributes of the business index; productCount is one so it can be filtered on. */
 export const BUSINESS_FACETS = [

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logInAsActor } from '../../test/actors';
 import { sellerBusinessSlugs } from '../../test/fixtures';
-import { gql, logInAs } from '../../test/graphql-client';
+import { gql } from '../../test/graphql-client';
 import { productCount } from '../../test/search';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createSearchKey } from './search-key';
@@ -10,7 +11,7 @@ let seller: string;
 let ownSlug: string;
 beforeAll(async () => {
   t = await createTestApp();
-  seller = await logInAs(t.app, 'seller@bevy.example', 'bevy-seller-demo');
+  seller = await logInAsActor(t.app, 'seller');
   ({ ownSlug } = await sellerBusinessSlugs(t.database.db));
 });
 afterAll(() => t.close());

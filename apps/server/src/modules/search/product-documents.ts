@@ -2,8 +2,8 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { BuyerKind, PriceTier, ProductHitWithFees } from '@bevy/core';
 import type { SearchDocument } from '@bevy/search';
 import type { Db } from '../../db/client';
-import { addresses, businesses, priceTiers, products } from '../../db/schema';
-import { fulfillmentFeesOf, fulfillmentOfferOf } from '../businesses/fulfillment-offer';
+import { addresses, businesses, priceTiers, products } from '../../db/tables';
+import { fulfillmentFeesOf, fulfillmentOfferOf } from '../businesses/index';
 import {
   DELIVERY_REACH_FACETS,
   PRODUCT_SORTABLE_ATTRIBUTES,

@@ -9,6 +9,7 @@ import {
   type SearchResult,
 } from '@bevy/search';
 import type { Db } from '../../db/client';
+import type { Change } from '../../platform/changes';
 import { BusinessSearch } from './business-search';
 import {
   loadProductDocuments,
@@ -42,9 +43,6 @@ const DECODE_SLICE_MS = 5;
 /** Algolia's default number of facet hits. */
 const DEFAULT_MAX_FACET_HITS = 10;
 
-/** Tells the other server processes that a business's products changed (see search-sync.ts). */
-export type ChangeAnnouncer = (businessId: number) => Promise<void>;
-
 /**
  * This process's in-memory product index, built from the database, and beside it the business
  * index, which is kept in step with it (it changes on the same writes).
@@ -52,8 +50,6 @@ export type ChangeAnnouncer = (businessId: number) => Promise<void>;
 export class ProductSearch {
   private index = new SearchIndex(PRODUCT_INDEX_SETTINGS);
   readonly businesses = new BusinessSearch();
-  /** Set when other processes hold indexes too (PostgreSQL); PGlite has this process only. */
-  announceChange: ChangeAnnouncer | undefined;
 
   get size(): number {
     return this.index.size;
@@ -102,20 +98,17 @@ export class ProductSearch {
     return this.index.allDocuments() as ProductDocument[];
   }
 
-  /**
-   * Re-reads one business and its products, after the business or its products changed, so the
-   * next search here sees the change; then tells the other processes, unless they told us.
-   */
-  async refreshBusiness(
-    db: Db,
-    businessId: number,
-    { announce = true }: { announce?: boolean } = {},
-  ): Promise<void> {
+  /** Follows committed writes (from this process or, through search-sync, another). */
+  async applyChanges(db: Db, changes: readonly Change[]): Promise<void> {
+    for (const change of changes) await this.refreshBusiness(db, change.businessId);
+  }
+
+  /** Re-reads one business and its products, so the next search here sees their change. */
+  async refreshBusiness(db: Db, businessId: number): Promise<void> {
     const documents = await loadProductDocuments(db, { businessId });
     this.index.removeWhere((document) => document['producedByBusinessId'] === businessId);
     for (const document of documents) this.index.upsert(document);
     await this.businesses.refreshBusiness(db, businessId);
-    if (announce) await this.announceChange?.(businessId);
   }
 
   search(

@@ -9,8 +9,8 @@ import {
 } from '@bevy/core';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { priceTiers, products } from '../../db/schema';
-import { logInAs } from '../../test/graphql-client';
+import { priceTiers, products } from '../../db/tables';
+import { logInAsActor } from '../../test/actors';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -18,7 +18,7 @@ let wholesaleKey: string;
 let retailKey: string;
 beforeAll(async () => {
   t = await createTestApp();
-  const cookie = await logInAs(t.app, 'wholesale@bevy.example', 'bevy-wholesale-demo');
+  const cookie = await logInAsActor(t.app, 'wholesale');
   wholesaleKey = await searchKeyFor(cookie);
   retailKey = await searchKeyFor();
 });

@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app';
-import { endedSessions, users } from '../../db/schema';
-import { gql, logInAs } from '../../test/graphql-client';
+import { endedSessions, users } from '../../db/tables';
+import { credentialsOf, logInAsActor } from '../../test/actors';
+import { gql } from '../../test/graphql-client';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { endAllSessions, hashToken, sessionRef } from '../accounts/sessions';
 
@@ -22,7 +23,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const logInWholesale = () => logInAs(t.app, 'wholesale@bevy.example', 'bevy-wholesale-demo');
+const logInWholesale = () => logInAsActor(t.app, 'wholesale');
 
 async function searchKeyFor(cookie?: string): Promise<string> {
   const response = await t.app.inject({
@@ -97,7 +98,7 @@ describe('ending a session revokes its wholesale search key', () => {
   });
 
   it('a retail key after logout is just retail', async () => {
-    const cookie = await logInAs(t.app, 'buyer@bevy.example', 'bevy-buyer-demo');
+    const cookie = await logInAsActor(t.app, 'buyer');
     const key = await searchKeyFor(cookie);
     await logOut(cookie);
     // Give an announcement time to arrive, then check nothing changed for a retail key.
@@ -114,7 +115,7 @@ describe('ending a session revokes its wholesale search key', () => {
     const again = await gql(
       t.app,
       'mutation($email: String!, $password: String!) { logIn(email: $email, password: $password) { id } }',
-      { email: 'wholesale@bevy.example', password: 'bevy-wholesale-demo' },
+      credentialsOf('wholesale'),
       { cookie: first },
     );
     expect(again.cookie).toBeDefined();

@@ -5,7 +5,7 @@ import {
   ENDED_SESSIONS_CHANNEL,
   recentlyEndedSessions,
   SESSION_REF,
-} from '../accounts/sessions';
+} from '../accounts/index';
 
 /** Expired entries are swept at most this often (each lookup checks its own entry's age anyway). */
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logInAsActor } from '../../test/actors';
 import { sellerBusinessSlugs } from '../../test/fixtures';
-import { gql, logInAs } from '../../test/graphql-client';
+import { gql } from '../../test/graphql-client';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { ChangeFeed } from '../../platform/changes';
 import { ProductSearch } from './product-search';
 import { startSearchSync } from './search-sync';
 
@@ -25,7 +27,7 @@ describe.runIf(onPostgres)('keeping several processes’ indexes in step', () =>
     // A second "process": its own index over the same database, listening for changes.
     other = new ProductSearch();
     await other.rebuild(t.database.db);
-    stopOther = await startSearchSync(t.database, other, t.app.log);
+    stopOther = await startSearchSync(t.database, other, new ChangeFeed(), t.app.log);
   });
   afterAll(async () => {
     await stopOther();
@@ -33,7 +35,7 @@ describe.runIf(onPostgres)('keeping several processes’ indexes in step', () =>
   });
 
   it('a product written through one process is found by the other, and so is its deletion', async () => {
-    const seller = await logInAs(t.app, 'seller@bevy.example', 'bevy-seller-demo');
+    const seller = await logInAsActor(t.app, 'seller');
     const { ownSlug } = await sellerBusinessSlugs(t.database.db);
     const created = await gql(
       t.app,
@@ -60,7 +62,7 @@ describe.runIf(onPostgres)('keeping several processes’ indexes in step', () =>
   });
 
   it('a business change made elsewhere (here: turning off pickup) reaches the other index', async () => {
-    const seller = await logInAs(t.app, 'seller@bevy.example', 'bevy-seller-demo');
+    const seller = await logInAsActor(t.app, 'seller');
     const { ownSlug } = await sellerBusinessSlugs(t.database.db);
     const pickupCount = () =>
       other.search(
@@ -84,7 +86,7 @@ describe.runIf(onPostgres)('keeping several processes’ indexes in step', () =>
   });
 
   it('a business renamed elsewhere is found under its new name in the other business index', async () => {
-    const seller = await logInAs(t.app, 'seller@bevy.example', 'bevy-seller-demo');
+    const seller = await logInAsActor(t.app, 'seller');
     const { ownSlug } = await sellerBusinessSlugs(t.database.db);
     const slugsFound = (query: string) =>
       other.businesses

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users, wholesaleApplications } from '../../db/schema';
-import { gql, logInAs } from '../../test/graphql-client';
+import { users, wholesaleApplications } from '../../db/tables';
+import { logInAsActor } from '../../test/actors';
+import { gql } from '../../test/graphql-client';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -86,12 +87,12 @@ function containsWholesaleTier(body: string): boolean {
 
 describe('wholesale prices stay private', () => {
   it('an approved wholesale buyer does receive wholesale tiers (so the check below can fail)', async () => {
-    const cookie = await logInAs(t.app, 'wholesale@bevy.example', 'bevy-wholesale-demo');
+    const cookie = await logInAsActor(t.app, 'wholesale');
     expect(containsWholesaleTier(await searchAs(await searchKeyFor(cookie)))).toBe(true);
   });
 
   it('anonymous, retail and not-yet-approved users never receive one, in any response', async () => {
-    const retail = await logInAs(t.app, 'buyer@bevy.example', 'bevy-buyer-demo');
+    const retail = await logInAsActor(t.app, 'buyer');
     const pending = await pendingApplicant();
     const callers: [string, string | null][] = [
       ['no key at all', null],
@@ -108,7 +109,7 @@ describe('wholesale prices stay private', () => {
   });
 
   it('an expired approval is retail again', async () => {
-    const cookie = await logInAs(t.app, 'wholesale@bevy.example', 'bevy-wholesale-demo');
+    const cookie = await logInAsActor(t.app, 'wholesale');
     await t.database.db
       .update(users)
       .set({ wholesale_access_expires_on: '2020-01-01' })

@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { asc, inArray } from 'drizzle-orm';
 import { loadConfig } from '../../config';
 import { openConfiguredDatabase } from '../../db/client';
-import { businesses } from '../../db/schema';
+import { businesses } from '../../db/tables';
 import { PRODUCERS, generateProducts } from './catalogue';
 import { insertProducts, seedDemoData } from './seed';
 

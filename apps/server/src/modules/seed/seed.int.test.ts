@@ -8,7 +8,7 @@ import {
   priceTiers,
   products,
   users,
-} from '../../db/schema';
+} from '../../db/tables';
 import { createTestDatabase } from '../../test/test-app';
 import { verifyPassword } from '../accounts/password';
 import { DEMO_ACCOUNTS } from './demo-accounts';

@@ -11,9 +11,9 @@ import {
   products,
   tags,
   users,
-} from '../../db/schema';
+} from '../../db/tables';
 import { normalizeEmail } from '@bevy/core';
-import { hashPassword } from '../accounts/password';
+import { hashPassword } from '../accounts/index';
 import { buildDemoCatalogue } from './catalogue';
 import { demoFulfillmentFees } from './catalogue/fees';
 import type { DemoProducer, DemoProduct } from './catalogue/types';

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tags } from '../../db/schema';
-import { gql, logInAs } from '../../test/graphql-client';
+import { tags } from '../../db/tables';
+import { logInAsActor } from '../../test/actors';
+import { gql } from '../../test/graphql-client';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -9,7 +10,7 @@ let adminCookie: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  adminCookie = await logInAs(t.app, 'admin@bevy.example', 'bevy-admin-demo');
+  adminCookie = await logInAsActor(t.app, 'admin');
 });
 afterAll(() => t.close());
 

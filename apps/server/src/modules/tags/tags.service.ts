@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { businessTags, tags } from '../../db/schema';
-import type { RequestContext } from '../../graphql/context';
+import { businessTags, tags } from '../../db/tables';
+import type { ServiceContext } from '../../platform/context';
 
 export type TagRow = typeof tags.$inferSelect;
 
@@ -9,7 +9,7 @@ export const BUSINESS_TYPE_CATEGORY = 'Business Type';
 
 /** The tags a category (itself a top-level tag) categorizes, by name. */
 export async function listTagsForCategory(
-  ctx: Pick<RequestContext, 'db'>,
+  ctx: Pick<ServiceContext, 'db'>,
   categoryName: string,
 ): Promise<TagRow[]> {
   const [category] = await ctx.db
@@ -57,22 +57,4 @@ export async function tagsOfBusinesses(
     .where(inArray(businessTags.business_id, [...businessIds]))
     .orderBy(asc(tags.name));
   return businessIds.map((id) => rows.filter((row) => row.business_id === id).map((r) => r.tag));
-}
-
-/** The tags of a business that are business types ("Winery", "Brewery", ...). */
-export async function businessTypesOf(
-  ctx: Pick<RequestContext, 'loaders'>,
-  businessId: number,
-): Promise<TagRow[]> {
-  const businessTags = await ctx.loaders.tagsByBusiness.load(businessId);
-  const categoryIds = [
-    ...new Set(businessTags.map((tag) => tag.categorized_by_id).filter((id) => id !== null)),
-  ];
-  const categories = await Promise.all(categoryIds.map((id) => ctx.loaders.tagById.load(id)));
-  const businessTypeCategory = categories.find(
-    (category) => category?.name === BUSINESS_TYPE_CATEGORY,
-  );
-  return businessTypeCategory
-    ? businessTags.filter((tag) => tag.categorized_by_id === businessTypeCategory.id)
-    : [];
 }

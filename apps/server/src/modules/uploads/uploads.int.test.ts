@@ -2,7 +2,7 @@ import net from 'node:net';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logInAs } from '../../test/graphql-client';
+import { logInAsActor } from '../../test/actors';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -11,8 +11,8 @@ let buyer: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  seller = await logInAs(t.app, 'seller@bevy.example', 'bevy-seller-demo');
-  buyer = await logInAs(t.app, 'buyer@bevy.example', 'bevy-buyer-demo');
+  seller = await logInAsActor(t.app, 'seller');
+  buyer = await logInAsActor(t.app, 'buyer');
 });
 afterAll(() => t.close());
 

@@ -5,11 +5,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { businessMembers } from '../../db/schema';
-import { managesBusiness } from '../../graphql/guards';
+import { businessMembers } from '../../db/tables';
+import { managesBusiness } from '../../platform/access';
 import { HttpError, sendError } from '../../http/errors';
 import { multipartParts, MultipartStalled } from '../../http/multipart-parts';
-import { findBusinessBySlug } from '../businesses/businesses.service';
+import { findBusinessBySlug } from '../businesses/index';
 import { localFileStore, s3FileStore, type FileStore } from './file-store';
 import {
   CONTENT_TYPE_BY_EXTENSION,

@@ -4,17 +4,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { isoDate, LICENSE_DOCUMENT_MAX_BYTES } from '@bevy/core';
 import { desc, eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isUniqueViolation } from '../../db/errors';
-import { mailOutbox, users, wholesaleApplications } from '../../db/schema';
-import { gql, logInAs } from '../../test/graphql-client';
+import { mailOutbox, users, wholesaleApplications } from '../../db/tables';
+import { logInAsActor } from '../../test/actors';
+import { gql } from '../../test/graphql-client';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createMailer } from '../mail/mailer';
 import {
   formatLongDate,
   sendWholesaleExpiryReminders,
-  startWholesaleReminderJob,
+  wholesaleReminderJob,
 } from './wholesale.service';
 
 let t: TestApp;
@@ -25,8 +25,8 @@ let adminCookie: string;
 beforeAll(async () => {
   uploadsDir = await mkdtemp(path.join(tmpdir(), 'bevy-uploads-'));
   t = await createTestApp({ UPLOADS_DIR: uploadsDir });
-  buyerCookie = await logInAs(t.app, 'buyer@bevy.example', 'bevy-buyer-demo');
-  adminCookie = await logInAs(t.app, 'admin@bevy.example', 'bevy-admin-demo');
+  buyerCookie = await logInAsActor(t.app, 'buyer');
+  adminCookie = await logInAsActor(t.app, 'admin');
 });
 
 afterAll(async () => {
@@ -404,7 +404,7 @@ describe('GET /files/licences/:id', () => {
   });
 
   it('refuses another user with 403 and an anonymous caller with 401', async () => {
-    const other = await logInAs(t.app, 'seller@bevy.example', 'bevy-seller-demo');
+    const other = await logInAsActor(t.app, 'seller');
     const forbidden = await open(applicationId, other);
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json().error.code).toBe('FORBIDDEN');
@@ -469,7 +469,7 @@ describe('reviewing applications', () => {
   });
 
   it('approval grants wholesale access until the licence expires and emails the applicant', async () => {
-    const buyer = await logInAs(t.app, 'buyer@bevy.example', 'bevy-buyer-demo');
+    const buyer = await logInAsActor(t.app, 'buyer');
     const me = await gql(t.app, ME, {}, { cookie: buyer });
     const application = (me.body.data?.me as { wholesaleApplication: { id: number } })
       .wholesaleApplication;
@@ -624,25 +624,22 @@ describe('expiry reminders', () => {
     expect(await mailTo(email)).toHaveLength(2);
   });
 
-  it('the hourly job logs a failure instead of throwing, and the reminder is tried again later', async () => {
+  it('the hourly job fails when a reminder cannot be sent, so the runner retries it, and gives the reminder back', async () => {
     const email = await wholesaleUser('unlucky', inDays(3));
     const failing = {
       send: async () => {
         throw new Error('SMTP is down');
       },
     };
-    const log = { info: vi.fn(), error: vi.fn() };
-    const stop = startWholesaleReminderJob(
-      t.database.db,
-      failing,
-      log as unknown as FastifyBaseLogger,
+    const ctx = { ...t.app.services, mailer: failing };
+    const job = { id: 'job-1', attempt: 1, runAgainIn: async () => undefined };
+    await expect(wholesaleReminderJob.run(ctx, {}, job)).rejects.toThrow(
+      /wholesale reminders could not be sent/,
     );
-    await vi.waitFor(() => expect(log.error).toHaveBeenCalledTimes(1));
-    stop();
     const [user] = await t.database.db.select().from(users).where(eq(users.email, email));
     expect(user!.wholesale_reminder_sent_for).toBeNull();
 
-    await sendWholesaleExpiryReminders(t.database.db, mailer());
+    await wholesaleReminderJob.run({ ...t.app.services, mailer: mailer() }, {}, job);
     expect(await mailTo(email)).toHaveLength(1);
   });
 });

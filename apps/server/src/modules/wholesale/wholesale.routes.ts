@@ -1,12 +1,10 @@
 import { createReadStream } from 'node:fs';
 import fastifyMultipart, { type Multipart } from '@fastify/multipart';
 import { LICENSE_DOCUMENT_MAX_BYTES } from '@bevy/core';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { GraphQLError } from 'graphql';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
 import { multipartParts } from '../../http/multipart-parts';
-import type { Mailer } from '../mail/mailer';
+import { DomainError } from '../../platform/domain-error';
 import {
   cleanDocumentName,
   removeStoredDocument,
@@ -25,59 +23,17 @@ import {
 const MAX_MB = LICENSE_DOCUMENT_MAX_BYTES / (1024 * 1024);
 const MAX_FIELD_BYTES = 1000;
 
-/** A refusal the client can act on, in the contract's `{ error: { code, message, field? } }`. */
-class UploadError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: string,
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
-  }
-}
-
-const STATUS_OF_CODE: Record<string, number> = {
-  BAD_USER_INPUT: 400,
-  UNAUTHENTICATED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  APPLICATION_PENDING: 409,
-};
-
-function send(reply: FastifyReply, error: UploadError) {
-  return reply.status(error.statusCode).send({
-    error: {
-      code: error.code,
-      message: error.message,
-      ...(error.field ? { field: error.field } : {}),
-    },
-  });
-}
-
-/** Service refusals (GraphQL errors with a code) and the multipart plugin's limits, as REST. */
-function asUploadError(error: unknown): UploadError | undefined {
-  if (error instanceof UploadError) return error;
-  if (error instanceof GraphQLError) {
-    const code = String(error.extensions.code ?? '');
-    const status = STATUS_OF_CODE[code];
-    if (!status) return undefined;
-    const field = error.extensions.field;
-    return new UploadError(
-      status,
-      code,
-      error.message,
-      typeof field === 'string' ? field : undefined,
-    );
-  }
+/** Service refusals as they are; the multipart plugin's limits as the refusals they mean. */
+function asRefusal(error: unknown): DomainError | undefined {
+  if (error instanceof DomainError) return error;
   switch ((error as { code?: string } | null)?.code) {
     case 'FST_REQ_FILE_TOO_LARGE':
       return tooLarge();
     case 'FST_FILES_LIMIT':
-      return new UploadError(400, 'BAD_USER_INPUT', 'Attach one licence file only.', 'document');
+      return new DomainError('BAD_USER_INPUT', 'Attach one licence file only.', 'document');
     case 'FST_FIELDS_LIMIT':
     case 'FST_PARTS_LIMIT':
-      return new UploadError(400, 'BAD_USER_INPUT', 'The form has too many fields.');
+      return new DomainError('BAD_USER_INPUT', 'The form has too many fields.');
     case 'FST_PROTO_VIOLATION':
     case 'FST_INVALID_JSON_FIELD_ERROR':
     case 'FST_MP_PREMATURE_CLOSE':
@@ -88,17 +44,17 @@ function asUploadError(error: unknown): UploadError | undefined {
 }
 
 const tooLarge = () =>
-  new UploadError(413, 'FILE_TOO_LARGE', `The licence file can be at most ${MAX_MB} MB.`);
+  new DomainError('FILE_TOO_LARGE', `The licence file can be at most ${MAX_MB} MB.`);
 
 const unreadableForm = () =>
-  new UploadError(400, 'BAD_USER_INPUT', 'The form could not be read. Try again.', 'document');
+  new DomainError('BAD_USER_INPUT', 'The form could not be read. Try again.', 'document');
 
 /** The next part of the form; a body that is not well-formed multipart is the client's mistake. */
 async function nextPart(parts: AsyncIterator<Multipart>): Promise<IteratorResult<Multipart>> {
   try {
     return await parts.next();
   } catch (error) {
-    throw asUploadError(error) ?? unreadableForm();
+    throw asRefusal(error) ?? unreadableForm();
   }
 }
 
@@ -111,10 +67,9 @@ function attachmentHeader(name: string): string {
 /** Wholesale applications with their licence upload, and the private route that serves licences. */
 export async function wholesaleRoutes(
   app: FastifyInstance,
-  options: { config: Config; db: Db; mailer: Mailer },
+  options: { config: Config },
 ) {
-  const { config, db, mailer } = options;
-  const uploadsDir = config.UPLOADS_DIR;
+  const uploadsDir = options.config.UPLOADS_DIR;
 
   // Registered here, so multipart bodies are accepted by this plugin's routes only.
   await app.register(fastifyMultipart, {
@@ -127,19 +82,15 @@ export async function wholesaleRoutes(
   });
 
   app.post('/wholesale-applications', async (request, reply) => {
-    const viewer = await request.viewer();
+    const ctx = await request.serviceContext();
+    const { viewer, db } = ctx;
     if (!viewer) {
-      return send(
-        reply,
-        new UploadError(401, 'UNAUTHENTICATED', 'Log in to apply for wholesale access.'),
-      );
+      throw new DomainError('UNAUTHENTICATED', 'Log in to apply for wholesale access.');
     }
     let stored: StoredLicenceDocument | undefined;
     try {
       if (!request.isMultipart()) {
-        throw new UploadError(
-          400,
-          'BAD_USER_INPUT',
+        throw new DomainError('BAD_USER_INPUT',
           'Send the application as a form with your licence attached.',
           'document',
         );
@@ -148,15 +99,13 @@ export async function wholesaleRoutes(
       await assertNoPendingApplication(db, viewer.id);
 
       const fields: Record<string, string> = {};
-      let refusedFile: UploadError | undefined;
+      let refusedFile: DomainError | undefined;
       const parts = multipartParts(request);
       for (let next = await nextPart(parts); !next.done; next = await nextPart(parts)) {
         const part = next.value;
         if (part.type === 'field') {
           if (part.valueTruncated) {
-            throw new UploadError(
-              400,
-              'BAD_USER_INPUT',
+            throw new DomainError('BAD_USER_INPUT',
               `Use at most ${MAX_FIELD_BYTES} characters.`,
               part.fieldname,
             );
@@ -181,9 +130,7 @@ export async function wholesaleRoutes(
         } else if (result.problem === 'unreadable') {
           throw unreadableForm();
         } else {
-          refusedFile = new UploadError(
-            415,
-            'UNSUPPORTED_FILE_TYPE',
+          refusedFile = new DomainError('UNSUPPORTED_FILE_TYPE',
             'Upload your licence as a PDF, JPEG or PNG file.',
             'document',
           );
@@ -193,16 +140,12 @@ export async function wholesaleRoutes(
       const input = parseApplicationFields(fields);
       if (refusedFile) throw refusedFile;
       if (!stored) {
-        throw new UploadError(
-          400,
-          'BAD_USER_INPUT',
+        throw new DomainError('BAD_USER_INPUT',
           'Attach your licence as a PDF, JPEG or PNG file.',
           'document',
         );
       }
-      const application = await submitApplication(
-        { db, mailer, config, log: request.log },
-        viewer.id,
+      const application = await submitApplication(ctx, viewer.id,
         input,
         stored,
       );
@@ -210,34 +153,27 @@ export async function wholesaleRoutes(
       return reply.status(201).send({ application });
     } catch (error) {
       if (stored) await removeStoredDocument(uploadsDir, stored.relativePath);
-      const refusal = asUploadError(error);
-      if (refusal) return send(reply, refusal);
-      throw error;
+      throw asRefusal(error) ?? error;
     }
   });
 
   app.get<{ Params: { id: string } }>('/files/licences/:id', async (request, reply) => {
-    const viewer = await request.viewer();
+    const { viewer, db } = await request.serviceContext();
     if (!viewer) {
-      return send(reply, new UploadError(401, 'UNAUTHENTICATED', 'Log in to open this file.'));
+      throw new DomainError('UNAUTHENTICATED', 'Log in to open this file.');
     }
-    const notFound = new UploadError(404, 'NOT_FOUND', 'There is no such licence document.');
+    const notFound = new DomainError('NOT_FOUND', 'There is no such licence document.');
     const id = /^[1-9]\d{0,8}$/.test(request.params.id) ? Number(request.params.id) : undefined;
     const document = id === undefined ? null : await findApplicationDocument(db, id);
-    if (!document) return send(reply, notFound);
+    if (!document) throw notFound;
     if (!viewer.isAdmin && document.user_id !== viewer.id) {
-      return send(
-        reply,
-        new UploadError(
-          403,
-          'FORBIDDEN',
+      throw new DomainError('FORBIDDEN',
           'Only administrators and the applicant can open a licence document.',
-        ),
-      );
+        );
     }
     const filePath = storedDocumentPath(uploadsDir, document.document_path);
     const size = filePath ? await storedDocumentSize(filePath) : undefined;
-    if (!filePath || size === undefined) return send(reply, notFound);
+    if (!filePath || size === undefined) throw notFound;
     return reply
       .type(document.document_type)
       .header('content-length', size)

@@ -6,20 +6,20 @@ import {
 } from '@bevy/core/schemas';
 import { and, asc, desc, eq, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { GraphQLError } from 'graphql';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { users, wholesaleApplications, wholesaleStatusEnum } from '../../db/schema';
-import type { RequestContext } from '../../graphql/context';
-import { badInput, fromZodError, notFound } from '../../graphql/errors';
-import type { Mailer, MailMessage } from '../mail/mailer';
+import { users, wholesaleApplications, wholesaleStatusEnum } from '../../db/tables';
+import type { ServiceContext } from '../../platform/context';
+import { badInput, DomainError, fromZodError, notFound } from '../../platform/domain-error';
+import { defineJob } from '../jobs';
+import type { Mailer, MailMessage } from '../mail/index';
 import type { Applicant, WholesaleApplicationView, WholesaleStatus } from '@bevy/core';
 
 export type ApplicationRow = typeof wholesaleApplications.$inferSelect;
 export const WHOLESALE_STATUSES = wholesaleStatusEnum.enumValues;
 export type { Applicant, WholesaleApplicationView, WholesaleStatus };
 
-type ServiceContext = Pick<RequestContext, 'db' | 'mailer' | 'log' | 'config'>;
+type WholesaleContext = Pick<ServiceContext, 'db' | 'mailer' | 'log' | 'config'>;
 
 export const APPLICATION_PENDING_MESSAGE = 'Your application is already waiting for review.';
 
@@ -85,7 +85,7 @@ async function selectApplications(
 
 /** The user's most recent application, or null. */
 export async function latestApplicationOf(
-  ctx: Pick<RequestContext, 'db'>,
+  ctx: Pick<ServiceContext, 'db'>,
   userId: number,
 ): Promise<WholesaleApplicationView | null> {
   const [view] = await selectApplications(ctx.db, eq(wholesaleApplications.user_id, userId), 1);
@@ -94,7 +94,7 @@ export async function latestApplicationOf(
 
 /** Every application (or those with one status), newest first: the admin's review queue. */
 export function listApplications(
-  ctx: Pick<RequestContext, 'db'>,
+  ctx: Pick<ServiceContext, 'db'>,
   status: WholesaleStatus | null,
 ): Promise<WholesaleApplicationView[]> {
   return selectApplications(
@@ -145,10 +145,8 @@ export function parseApplicationFields(
   return parsed.data;
 }
 
-function applicationPending(): GraphQLError {
-  return new GraphQLError(APPLICATION_PENDING_MESSAGE, {
-    extensions: { code: 'APPLICATION_PENDING' },
-  });
+function applicationPending(): DomainError {
+  return new DomainError('APPLICATION_PENDING', APPLICATION_PENDING_MESSAGE);
 }
 
 /** Refuses early (before the upload is kept) when the user already has an application waiting. */
@@ -175,7 +173,7 @@ export interface StoredLicenceDocument {
  * when two uploads race past the check.
  */
 export async function submitApplication(
-  ctx: ServiceContext,
+  ctx: WholesaleContext,
   userId: number,
   input: WholesaleApplicationInput,
   document: StoredLicenceDocument,
@@ -231,7 +229,7 @@ export interface ReviewInput {
  * expires, in the same transaction; the applicant is emailed either way, once it is committed.
  */
 export async function reviewApplication(
-  ctx: ServiceContext,
+  ctx: WholesaleContext,
   reviewerId: number,
   input: ReviewInput,
   now = new Date(),
@@ -389,29 +387,12 @@ export async function sendWholesaleExpiryReminders(
   return sent;
 }
 
-const REMINDER_INTERVAL_MS = 60 * 60 * 1000;
-
-/** Sends expiry reminders now and every hour; returns a function that stops it. */
-export function startWholesaleReminderJob(
-  db: Db,
-  mailer: Mailer,
-  log: FastifyBaseLogger,
-): () => void {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const sent = await sendWholesaleExpiryReminders(db, mailer);
-      if (sent > 0) log.info({ sent }, 'wholesale expiry reminders sent');
-    } catch (error) {
-      log.error({ err: error }, 'wholesale expiry reminders failed');
-    } finally {
-      running = false;
-    }
-  };
-  void run();
-  const timer = setInterval(() => void run(), REMINDER_INTERVAL_MS);
-  timer.unref();
-  return () => clearInterval(timer);
-}
+/** Sends wholesale expiry reminders every hour; a failed send is tried again by the retry. */
+export const wholesaleReminderJob = defineJob({
+  name: 'wholesale.send-expiry-reminders',
+  schedule: '0 * * * *',
+  async run(ctx) {
+    const sent = await sendWholesaleExpiryReminders(ctx.db, ctx.mailer, ctx.clock.now());
+    if (sent > 0) ctx.log.info({ sent }, 'wholesale expiry reminders sent');
+  },
+});

@@ -1,0 +1,112 @@
+import type { AdminBannerView } from '@bevy/core';
+import { bannerInputSchema, type BannerInput } from '@bevy/core/schemas';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { banners } from '../../db/tables';
+import type { ServiceContext } from '../../platform/context';
+import { badInput, fromZodError, notFound } from '../../platform/domain-error';
+
+export type BannerRow = typeof banners.$inferSelect;
+export type AdminBanner = AdminBannerView;
+
+export function toAdminBanner(row: BannerRow): AdminBanner {
+  return {
+    id: row.id,
+    type: row.type,
+    lines: row.lines,
+    link: row.link_url ? { url: row.link_url, title: row.link_title ?? row.link_url } : null,
+    dismissible: row.dismissible,
+    active: row.active,
+    position: row.position,
+  };
+}
+
+function parseBanner(input: unknown): BannerInput {
+  const parsed = bannerInputSchema.safeParse(input);
+  if (!parsed.success) throw fromZodError(parsed.error);
+  return parsed.data;
+}
+
+const columnsOf = (input: BannerInput) => ({
+  type: input.type,
+  lines: input.lines,
+  link_url: input.link?.url ?? null,
+  link_title: input.link?.title ?? null,
+  dismissible: input.dismissible,
+  active: input.active,
+});
+
+/** Every banner, active or not, in the order they are shown. */
+export async function listAllBanners(ctx: Pick<ServiceContext, 'db'>): Promise<AdminBanner[]> {
+  const rows = await ctx.db.select().from(banners).orderBy(asc(banners.position), asc(banners.id));
+  return rows.map(toAdminBanner);
+}
+
+/** Adds a banner after the others. */
+export async function createBanner(
+  ctx: Pick<ServiceContext, 'db'>,
+  input: unknown,
+): Promise<AdminBanner> {
+  const banner = parseBanner(input);
+  const [row] = await ctx.db
+    .insert(banners)
+    .values({
+      ...columnsOf(banner),
+      position: sql`(select coalesce(max(${banners.position}), -1) + 1 from ${banners})`,
+    })
+    .returning();
+  if (!row) throw new Error('The banner was not saved.');
+  return toAdminBanner(row);
+}
+
+export async function updateBanner(
+  ctx: Pick<ServiceContext, 'db'>,
+  id: number,
+  input: unknown,
+  now = new Date(),
+): Promise<AdminBanner> {
+  const banner = parseBanner(input);
+  const [row] = await ctx.db
+    .update(banners)
+    .set({ ...columnsOf(banner), updated_at: now })
+    .where(eq(banners.id, id))
+    .returning();
+  if (!row) throw notFound('There is no such banner.');
+  return toAdminBanner(row);
+}
+
+export async function deleteBanner(ctx: Pick<ServiceContext, 'db'>, id: number): Promise<true> {
+  const [row] = await ctx.db
+    .delete(banners)
+    .where(eq(banners.id, id))
+    .returning({ id: banners.id });
+  if (!row) throw notFound('There is no such banner.');
+  return true;
+}
+
+/** Puts the banners in the given order (positions 0..n-1); `ids` must name every banner once. */
+export async function reorderBanners(
+  ctx: Pick<ServiceContext, 'db'>,
+  ids: readonly number[],
+  now = new Date(),
+): Promise<AdminBanner[]> {
+  return ctx.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    // Locked, so edits and deletions of these banners wait until the new order is written.
+    const existing = await db.select({ id: banners.id }).from(banners).for('update');
+    const known = new Set(existing.map((row) => row.id));
+    const unique = new Set(ids);
+    if (
+      unique.size !== ids.length ||
+      unique.size !== known.size ||
+      ids.some((id) => !known.has(id))
+    ) {
+      throw badInput('List every banner exactly once, in the new order.', 'ids');
+    }
+    for (const [position, id] of ids.entries()) {
+      await db.update(banners).set({ position, updated_at: now }).where(eq(banners.id, id));
+    }
+    const rows = await db.select().from(banners).orderBy(asc(banners.position), asc(banners.id));
+    return rows.map(toAdminBanner);
+  });
+}

@@ -1,0 +1,67 @@
+import { isCartId, MAX_CART_LINES, type BuyerKind } from '@bevy/core';
+import { builder } from '../../graphql/builder';
+import { badInput } from '../../platform/domain-error';
+import { BusinessType } from '../businesses/businesses.graphql';
+import { PriceTierType } from '../products/products.graphql';
+import { buyerKindOfViewer } from '../accounts/index';
+import { currentCartProducts, type CartProductView } from './cart.service';
+
+interface CartCatalogue {
+  buyerKind: BuyerKind;
+  products: CartProductView[];
+}
+
+const CartProductType = builder.objectRef<CartProductView>('CartProduct');
+CartProductType.implement({
+  description: 'A product in a cart as the catalogue has it now.',
+  fields: (t) => ({
+    id: t.id({ resolve: (view) => String(view.product.id) }),
+    name: t.string({ resolve: (view) => view.product.name }),
+    stockCount: t.int({
+      nullable: true,
+      description: 'Units on hand; null when the seller does not count stock.',
+      resolve: (view) => view.product.stock_count,
+    }),
+    pricing: t.field({
+      type: [PriceTierType],
+      description: "The tiers of the caller's price list (see CartCatalogue.buyerKind) only.",
+      resolve: (view) => view.tiers,
+    }),
+    business: t.field({ type: BusinessType, resolve: (view) => view.business }),
+  }),
+});
+
+const CartCatalogueType = builder.objectRef<CartCatalogue>('CartCatalogue');
+CartCatalogueType.implement({
+  fields: (t) => ({
+    buyerKind: t.string({
+      description: '"retail" or "wholesale": the price list the caller buys from.',
+      resolve: (catalogue) => catalogue.buyerKind,
+    }),
+    products: t.field({
+      type: [CartProductType],
+      description: 'The products asked for that are for sale; a missing id is no longer for sale.',
+      resolve: (catalogue) => catalogue.products,
+    }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  cartCatalogue: t.field({
+    type: CartCatalogueType,
+    description:
+      "The current name, stock, price tiers (of the caller's price list) and producer of the " +
+      'products in a cart, so the cart can show what changed since they were added.',
+    args: { productIds: t.arg.idList({ required: true }) },
+    resolve: async (_root, args, ctx) => {
+      if (args.productIds.length > MAX_CART_LINES) {
+        throw badInput(`A cart holds at most ${MAX_CART_LINES} products.`, 'productIds');
+      }
+      const ids = args.productIds.map(String);
+      const notAnId = ids.find((id) => !isCartId(id));
+      if (notAnId !== undefined) throw badInput('That is not a product id.', 'productIds');
+      const buyerKind = await buyerKindOfViewer(ctx);
+      return { buyerKind, products: await currentCartProducts(ctx, ids.map(Number), buyerKind) };
+    },
+  }),
+}));

@@ -1,0 +1,11 @@
+/**
+ * Placing orders: claims, reservation, the charge and its settlement, and the sweeper of
+ * checkouts left behind. The payment provider's webhook settles a checkout through the functions
+ * below, whichever request charged it.
+ */
+export { placeOrder } from './place-order';
+export { checkoutSweepJob } from './checkout-sweeper';
+export { settlePaidByProvider } from './checkout-settlement';
+export { recordPaymentFailure } from './checkout-outcome';
+export { noteReconciliation, refundUnrecordedCharge } from './checkout-charge';
+export type { RefundToMake } from './checkout-charge';

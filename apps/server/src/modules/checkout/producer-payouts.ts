@@ -1,0 +1,136 @@
+import type { Cents } from '@bevy/core';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { ledgerEntries, orders } from '../../db/tables';
+import { sendPayout } from '../payouts/index';
+import type { Claim } from './checkout-claims';
+import type { CheckoutContext } from './checkout-context';
+import type { ReservedOrder } from './checkout-reservation';
+
+/**
+ * The transfer of each producer's payout right after the charge, and its undo: what a refund
+ * took back in the moment between the payment and the transfer's record is reversed at the
+ * provider. A payout not sent now stays held, for the periodic release (payouts module).
+ */
+
+/**
+ * Sends each producer its payout from the charge. A producer without a connected account that
+ * can take it, or a transfer that fails, leaves the payout held (recorded, not yet sent).
+ */
+export async function transferPayouts(
+  ctx: CheckoutContext,
+  claim: Claim,
+  chargeId: string,
+  reserved: ReservedOrder[],
+  payoutAccounts: ReadonlyMap<number, string>,
+) {
+  const sent: SentPayout[] = [];
+  for (const { id, number, priced: order } of reserved) {
+    const destination = payoutAccounts.get(order.business.id);
+    if (!destination || order.totals.payout === 0) continue;
+    try {
+      const transferId = await sendPayout(ctx.payments, {
+        order: { id, number },
+        amountCents: order.totals.payout,
+        destination,
+        transferGroup: claim.transferGroup,
+        chargeId,
+      });
+      sent.push({ orderId: id, transferId, amountCents: order.totals.payout });
+    } catch (error) {
+      ctx.log.warn({ err: error, orderId: id }, 'payout transfer failed; the payout stays held');
+    }
+  }
+  try {
+    await recordSentPayouts(ctx, sent);
+  } catch (error) {
+    // Sent but not recorded: they stay held, and releasing them later reuses each payout's key.
+    ctx.log.error({ err: error, checkoutId: claim.id }, 'sent payouts could not be recorded');
+  }
+}
+
+/** A payout the provider has just sent, to be recorded. */
+interface SentPayout {
+  orderId: number;
+  transferId: string;
+  amountCents: Cents;
+}
+
+/**
+ * Records the payouts sent right after a checkout was paid, all in one short transaction (the
+ * provider calls are made before it, so no lock is held across the network). A refund made in
+ * the moment between the payment and this record found the payout still held, so it took
+ * nothing back from the transfer: that part is reversed at the provider here, under the orders'
+ * locks, so the producer never keeps what was refunded to the buyer.
+ */
+async function recordSentPayouts(ctx: CheckoutContext, sent: readonly SentPayout[]) {
+  if (sent.length === 0) return;
+  const ids = sent.map((payout) => payout.orderId);
+  await ctx.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    const locked = await db
+      .select({
+        id: orders.id,
+        // Spelled out: inside a select from one table, Drizzle leaves columns unqualified.
+        reversed: sql<number>`coalesce((select sum(le.amount_cents) from ledger_entries le
+          where le.order_id = "orders"."id" and le.kind = 'transfer_reversal'), 0)::int`,
+      })
+      .from(orders)
+      .where(inArray(orders.id, ids))
+      .orderBy(asc(orders.id))
+      .for('update');
+    const fullyReversed: number[] = [];
+    for (const { id, reversed } of locked) {
+      if (reversed <= 0) continue;
+      const payout = sent.find((candidate) => candidate.orderId === id)!;
+      const amount = Math.min(reversed, payout.amountCents);
+      try {
+        const reversalId = await ctx.payments.reverseTransfer({
+          transferId: payout.transferId,
+          amountCents: amount,
+          idempotencyKey: `bevy-transfer-reversal-${id}-after-payout`,
+        });
+        await db
+          .update(ledgerEntries)
+          .set({ provider_reference: reversalId })
+          .where(
+            and(
+              eq(ledgerEntries.order_id, id),
+              eq(ledgerEntries.kind, 'transfer_reversal'),
+              isNull(ledgerEntries.provider_reference),
+            ),
+          );
+        if (amount >= payout.amountCents) fullyReversed.push(id);
+      } catch (error) {
+        // The payout stays 'transferred' with a reversal the provider has not made: loud, so
+        // that someone takes it back by hand.
+        ctx.log.error(
+          { err: error, orderId: id, transferId: payout.transferId, amount },
+          'a refund made while the payout was being sent is not yet taken back from the producer',
+        );
+      }
+    }
+    await db
+      .update(ledgerEntries)
+      .set({
+        provider_reference: sql`case ${ledgerEntries.order_id} ${sql.join(
+          sent.map((payout) => sql`when ${payout.orderId} then ${payout.transferId}`),
+          sql` `,
+        )} end`,
+      })
+      .where(and(inArray(ledgerEntries.order_id, ids), eq(ledgerEntries.kind, 'transfer')));
+    const transferred = ids.filter((id) => !fullyReversed.includes(id));
+    if (transferred.length > 0) {
+      await db
+        .update(orders)
+        .set({ payout_status: 'transferred', updated_at: new Date() })
+        .where(inArray(orders.id, transferred));
+    }
+    if (fullyReversed.length > 0) {
+      await db
+        .update(orders)
+        .set({ payout_status: 'reversed', updated_at: new Date() })
+        .where(inArray(orders.id, fullyReversed));
+    }
+  });
+}

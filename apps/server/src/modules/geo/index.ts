@@ -1,0 +1,2 @@
+/** The geo module's public entry: what the rest of the server may use of it. */
+export { geoRoutes, locateZip } from './geo.routes';

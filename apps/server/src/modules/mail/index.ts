@@ -1,0 +1,4 @@
+/** The mail module's public entry: what the rest of the server may use of it. */
+export { mailRelayJob } from './mail-relay';
+export { createMailer } from './mailer';
+export type { MailMessage, Mailer } from './mailer';

@@ -1,0 +1,7 @@
+/**
+ * Orders after checkout: what sellers and buyers read of them, the seller's workflow,
+ * cancellations and refunds, invoices marked paid, the emails about them and the CSV export.
+ */
+export { orderRoutes } from './orders.routes';
+export { queueCheckoutEmails } from './order-emails';
+export type { OrderEmailContext } from './order-emails';

@@ -1,0 +1,3 @@
+/** The wholesale module's public entry: what the rest of the server may use of it. */
+export { wholesaleRoutes } from './wholesale.routes';
+export { wholesaleReminderJob } from './wholesale.service';

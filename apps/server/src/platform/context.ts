@@ -1,0 +1,41 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import type { Mailer } from '../modules/mail/index';
+import type { PaymentProvider } from './payment-provider';
+import type { ProductSearch } from '../modules/search/index';
+import type { ChangeLog } from './changes';
+import type { Clock } from './clock';
+
+/** pino's logger, as Fastify hands it to requests (a child of the app's, with the request id). */
+export type Logger = FastifyBaseLogger;
+
+/** The signed-in user of a request, from a valid session. */
+export interface Viewer {
+  id: number;
+  sessionId: string;
+  isAdmin: boolean;
+}
+
+/**
+ * What every service receives, whoever calls it (a GraphQL resolver, a REST route, a job): no
+ * transport in it. A transaction is passed by giving a copy whose `db` is the transaction.
+ */
+export interface ServiceContext {
+  config: Config;
+  /** The database, or the transaction the service runs in. */
+  db: Db;
+  log: Logger;
+  /** Null for visitors and for background jobs. */
+  viewer: Viewer | null;
+  clock: Clock;
+  mailer: Mailer;
+  /** Where producers' connected accounts live: Stripe, or the offline test-mode stand-in. */
+  payments: PaymentProvider;
+  /** This process's product and business indexes (read them; writes reach them through `changes`). */
+  search: ProductSearch;
+  /** Where writes record what they changed, so search follows them after commit. */
+  changes: ChangeLog;
+  /** The caller's network address, for abuse limits; absent for background work. */
+  ip?: string;
+}
