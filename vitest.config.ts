@@ -32,6 +32,18 @@ export default defineConfig({
           setupFiles: ['apps/server/src/test/fail-on-console.ts'],
         },
       },
+      {
+        // The web app's component and hook tests (*.test.tsx) run in a browser-like DOM.
+        extends: true,
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.tsx'],
+          environment: 'jsdom',
+          // Typing into a rendered page is slower than a function call, more so on two busy cores.
+          testTimeout: 30_000,
+          setupFiles: ['apps/server/src/test/fail-on-console.ts', 'apps/web/src/test/dom-setup.ts'],
+        },
+      },
       databaseProject('pglite'),
       ...(process.env.TEST_DATABASE_URL ? [databaseProject('postgres')] : []),
     ],

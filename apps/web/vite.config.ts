@@ -1,18 +1,9 @@
 import react from '@vitejs/plugin-react';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Connect, type Plugin } from 'vite';
 
-const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
-const apiPaths = [
-  '/graphql',
-  '/search',
-  '/banners',
-  '/get-search-token',
-  '/geo',
-  '/1/',
-  '/uploads',
-  '/business/orders.csv',
-];
+const apiTarget = new URL(process.env.API_URL ?? 'http://127.0.0.1:3000');
 
 const ROUTING_DISABLED = fileURLToPath(
   new URL('./src/lib/instantsearch-routing-disabled.ts', import.meta.url),
@@ -37,11 +28,75 @@ function instantSearchWithoutRouting(): Plugin {
   };
 }
 
+/** A page load by the browser (typed address, link, reload), as opposed to a fetch or an image. */
+function isNavigation(request: IncomingMessage): boolean {
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    (request.headers['sec-fetch-mode'] === 'navigate' ||
+      (request.headers.accept ?? '').includes('text/html'))
+  );
+}
+
+/**
+ * Sends the request to the API server as it came (Host included, so the server's same-origin
+ * checks see the page's origin). With `orNext`, a 404 is not passed on but handed back to Vite.
+ */
+function forwardToApi(
+  request: Connect.IncomingMessage,
+  response: ServerResponse,
+  next: Connect.NextFunction,
+  orNext: boolean,
+) {
+  const upstream = http.request(
+    {
+      host: apiTarget.hostname,
+      port: apiTarget.port,
+      method: request.method,
+      // Vite's page fallback may have rewritten url to /index.html; originalUrl is as sent.
+      path: request.originalUrl ?? request.url,
+      headers: request.headers,
+    },
+    (answer) => {
+      if (orNext && answer.statusCode === 404) {
+        answer.resume();
+        return next();
+      }
+      response.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(response);
+    },
+  );
+  upstream.on('error', (error) => {
+    if (response.headersSent) return response.destroy(error);
+    response.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
+    response.end(`The API server at ${apiTarget.origin} did not answer (${error.message}).`);
+  });
+  request.pipe(upstream);
+}
+
+/**
+ * One rule for the API under `npm run dev`: whatever Vite does not serve itself (modules, public
+ * files, its own endpoints) goes to the API server. A page load goes there too, because the
+ * server answers some (/logout, /business/orders.csv, /uploads/...); what the server has no
+ * route for (404; `npm run dev` runs it with WEB_DIST_DIR empty, so it serves no app pages) is a
+ * page of the app, which Vite serves. New server routes need no change here.
+ */
+function apiForEverythingElse(): Plugin {
+  return {
+    name: 'bevy:api-for-everything-else',
+    apply: 'serve',
+    configureServer(server) {
+      // Returned, so it runs after Vite's own middlewares and before its index.html.
+      return () => {
+        server.middlewares.use((request, response, next) =>
+          forwardToApi(request, response, next, isNavigation(request)),
+        );
+      };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), instantSearchWithoutRouting()],
-  server: {
-    proxy: Object.fromEntries(apiPaths.map((path) => [path, apiTarget])),
-  },
+  plugins: [react(), instantSearchWithoutRouting(), apiForEverythingElse()],
   build: {
     target: 'es2022',
     sourcemap: true,

@@ -2,26 +2,14 @@ import { Alert, Anchor, Center, Container, Loader, Stack, Text, Title } from '@m
 import { useDocumentTitle } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { gql, useQuery } from 'urql';
+import { useQuery } from 'urql';
+import { FRAMED_BUSINESS } from '../lib/api/business';
+import type { ResultOf } from '../lib/graphql';
 import { siteConfig } from '../lib/site-config';
 import { BusinessNav, businessPath, useManagesBusiness } from './business-nav';
 
 /** What every seller page of a business knows about it. */
-export interface FramedBusiness {
-  id: number;
-  name: string;
-  slug: string;
-}
-
-const FRAMED_BUSINESS = gql`
-  query FramedBusiness($slug: String!) {
-    business(slug: $slug) {
-      id
-      name
-      slug
-    }
-  }
-`;
+export type FramedBusiness = NonNullable<ResultOf<typeof FRAMED_BUSINESS>['business']>;
 
 /** Spec "Edit Profile page": 'loading' while loading. */
 export function BusinessLoading() {
@@ -66,7 +54,7 @@ export function BusinessFrame({
   children: (business: FramedBusiness) => ReactNode;
 }) {
   const { slug = '' } = useParams();
-  const [{ data, fetching, error }] = useQuery<{ business: FramedBusiness | null }>({
+  const [{ data, fetching, error }] = useQuery({
     query: FRAMED_BUSINESS,
     variables: { slug },
   });

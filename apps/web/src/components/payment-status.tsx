@@ -1,13 +1,8 @@
 import { setupConnectAccountPath } from '@bevy/core';
 import { Anchor, Text, VisuallyHidden } from '@mantine/core';
-import { gql, useQuery } from 'urql';
+import { useQuery } from 'urql';
+import { MY_STRIPE_INFO } from '../lib/api/business';
 import { readPaymentState } from '../lib/payment-state';
-
-const MY_STRIPE_INFO = gql`
-  query GetMyStripeInfo($slug: String!) {
-    myStripeInfo(slug: $slug)
-  }
-`;
 
 /** Spec "Payment connection": whether the business can take card payments, or how to start. */
 export function PaymentStatus({
@@ -18,7 +13,7 @@ export function PaymentStatus({
   /** Names the link where several businesses' states are listed together (the dashboard). */
   businessName?: string;
 }) {
-  const [{ data, fetching, error }] = useQuery<{ myStripeInfo: string | null }>({
+  const [{ data, fetching, error }] = useQuery({
     query: MY_STRIPE_INFO,
     variables: { slug },
     // The state changes outside this app (on Stripe, or the offline onboarding page): show the

@@ -3,42 +3,16 @@
  * fetching it with a plain POST keeps urql out of what an anonymous visitor to /shop loads.
  */
 
-/** The signed-in user, as GetMe returns it (null when anonymous). */
-export interface Me {
-  id: number;
-  name: string;
-  is_admin: boolean;
-  email: string;
-  seesWholesalePricing: boolean;
-  /** Last day of approved wholesale access (YYYY-MM-DD), or null. */
-  wholesaleAccessExpiresOn: string | null;
-  works_at: { id: number; name: string; slug: string }[];
-}
+import { GET_ME_SOURCE } from './api/get-me';
+import type { Me } from './api/me';
+
+export type { Me } from './api/me';
 
 export interface MeState {
   me: Me | null;
   /** True until the first answer has arrived. */
   fetching: boolean;
 }
-
-// __typename as urql would add it: a mutation returning one of these types refetches GetMe.
-const GET_ME = `query GetMe {
-  me {
-    __typename
-    id
-    name
-    is_admin
-    email
-    seesWholesalePricing
-    wholesaleAccessExpiresOn
-    works_at {
-      __typename
-      id
-      name
-      slug
-    }
-  }
-}`;
 
 let state: MeState = { me: null, fetching: true };
 /** The GraphQL types in the last answer (as urql's document cache tracks them). */
@@ -64,7 +38,7 @@ async function fetchMe(): Promise<{ me: Me | null } | undefined> {
     method: 'POST',
     credentials: 'include',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({ operationName: 'GetMe', query: GET_ME, variables: {} }),
+    body: JSON.stringify({ operationName: 'GetMe', query: GET_ME_SOURCE, variables: {} }),
   });
   const body = (await response.json()) as { data?: { me: Me | null } | null };
   return body.data ?? undefined;

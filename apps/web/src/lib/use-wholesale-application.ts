@@ -1,44 +1,19 @@
-import type { WholesaleApplicationView } from '@bevy/core';
-import { gql, useQuery } from 'urql';
+import { useQuery } from 'urql';
+import { MY_WHOLESALE_APPLICATION } from './api/wholesale-application';
 import { graphqlClient } from './graphql-client';
+import type { ResultOf } from './graphql';
 
 /** The user's most recent wholesale application, as far as the applicant needs to see it. */
-export type MyWholesaleApplication = Omit<
-  WholesaleApplicationView,
-  'documentType' | 'documentUrl' | 'applicant'
+export type MyWholesaleApplication = NonNullable<
+  NonNullable<ResultOf<typeof MY_WHOLESALE_APPLICATION>['me']>['wholesaleApplication']
 >;
-
-// Kept out of GetMe: only the dashboard and the application page need it, and GetMe runs on
-// every page.
-const MY_WHOLESALE_APPLICATION = gql`
-  query MyWholesaleApplication {
-    me {
-      id
-      wholesaleApplication {
-        id
-        businessName
-        licenseType
-        licenseNumber
-        issuingState
-        licenseExpiresOn
-        documentName
-        status
-        rejectionReason
-        createdAt
-        reviewedAt
-      }
-    }
-  }
-`;
 
 export function useMyWholesaleApplication(): {
   application: MyWholesaleApplication | null;
   fetching: boolean;
   error: string | null;
 } {
-  const [result] = useQuery<{
-    me: { id: number; wholesaleApplication: MyWholesaleApplication | null } | null;
-  }>({ query: MY_WHOLESALE_APPLICATION });
+  const [result] = useQuery({ query: MY_WHOLESALE_APPLICATION });
   return {
     application: result.data?.me?.wholesaleApplication ?? null,
     fetching: result.fetching,

@@ -4,17 +4,12 @@ import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { gql, useMutation } from 'urql';
+import { useMutation } from 'urql';
 import { EmailField } from './account-fields';
 import { AccountForm, AccountPageLink } from './account-form';
 import { AccountPageFrame } from './account-page-frame';
 import { useServerSubmit } from './use-server-submit';
-
-const REQUEST_PASSWORD_RESET = gql`
-  mutation RequestPasswordReset($email: String!) {
-    requestPasswordReset(email: $email)
-  }
-`;
+import { REQUEST_PASSWORD_RESET } from './api/accounts';
 
 const emailOnlySchema = logInSchema.pick({ email: true });
 

@@ -3,7 +3,7 @@ import { Anchor, Button, Group } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { Link, Navigate } from 'react-router';
-import { gql, useMutation } from 'urql';
+import { useMutation } from 'urql';
 import { useMe } from '../../lib/use-me';
 import { EmailField } from './account-fields';
 import { AccountForm, AccountPageLink } from './account-form';
@@ -11,14 +11,7 @@ import { useReturnAfterLogIn } from './account-helpers';
 import { AccountPageFrame } from './account-page-frame';
 import { PasswordField } from './password-field';
 import { useServerSubmit } from './use-server-submit';
-
-const LOG_IN = gql`
-  mutation LogIn($email: String!, $password: String!) {
-    logIn(email: $email, password: $password) {
-      id
-    }
-  }
-`;
+import { LOG_IN } from './api/accounts';
 
 export function LogInPage() {
   const { me } = useMe();

@@ -4,18 +4,13 @@ import { useForm, type FormErrors } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { gql, useMutation } from 'urql';
+import { useMutation } from 'urql';
 import { NewPasswordField } from './account-fields';
 import { AccountForm } from './account-form';
 import { AccountPageFrame } from './account-page-frame';
 import { PasswordField } from './password-field';
 import { useServerSubmit } from './use-server-submit';
-
-const RESET_PASSWORD = gql`
-  mutation ResetPassword($token: String!, $password: String!) {
-    resetPassword(token: $token, password: $password)
-  }
-`;
+import { RESET_PASSWORD } from './api/accounts';
 
 type NewPasswordValues = {
   password: string;

@@ -4,7 +4,7 @@ import { Button, TextInput } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { Navigate } from 'react-router';
-import { gql, useMutation } from 'urql';
+import { useMutation } from 'urql';
 import { todayIsoDate } from '../../lib/dates';
 import { useMe } from '../../lib/use-me';
 import { EmailField, NewPasswordField } from './account-fields';
@@ -13,14 +13,7 @@ import { useReturnAfterLogIn } from './account-helpers';
 import { AccountPageFrame } from './account-page-frame';
 import { rememberNewAccount } from '../../lib/new-account';
 import { useServerSubmit } from './use-server-submit';
-
-const SIGN_UP = gql`
-  mutation SignUp($input: SignUpInput!) {
-    signUp(input: $input) {
-      id
-    }
-  }
-`;
+import { SIGN_UP } from './api/accounts';
 
 const validateWithSchema = zod4Resolver(signUpSchema, { errorPriority: 'first' });
 
@@ -35,7 +28,7 @@ function validateSignUp(values: SignUpInput): FormErrors {
 export function SignUpPage() {
   const { me } = useMe();
   const { nextPath, nextQuery, returnToNextPath } = useReturnAfterLogIn();
-  const [, signUp] = useMutation<{ signUp: { id: number } | null }>(SIGN_UP);
+  const [, signUp] = useMutation(SIGN_UP);
   const form = useForm<SignUpInput>({
     initialValues: { name: '', email: '', password: '', dateOfBirth: '' },
     validate: validateSignUp,

@@ -7,6 +7,7 @@ import { useMe } from '../../lib/use-me';
 import { Loading } from './admin-ui';
 import { readableErrorColor } from './admin-utils';
 import { BannersSection } from './banners-section';
+import { JobsSection } from './jobs-section';
 import { MailSection } from './mail-section';
 import { TagsSection } from './tags-section';
 import { UsersSection } from './users-section';
@@ -21,6 +22,7 @@ const SECTIONS = [
   { path: 'banners', label: 'Banners', element: <BannersSection /> },
   { path: 'tags', label: 'Tags', element: <TagsSection /> },
   { path: 'mail', label: 'Mail', element: <MailSection /> },
+  { path: 'jobs', label: 'Jobs', element: <JobsSection /> },
 ] as const;
 
 /** Tab values must be non-empty; the index section (users) has the empty path. */

@@ -4,29 +4,12 @@ import { Button, Group, Select, Stack, Switch, Text, TextInput, Textarea } from 
 import { useForm, type FormErrors } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useRef, useState } from 'react';
-import { gql, useMutation } from 'urql';
+import { useMutation } from 'urql';
 import { ErrorAlert } from './admin-ui';
 import { errorField, errorMessage } from './admin-utils';
 import { BannerPreview } from './banner-preview';
 import type { AdminBanner } from './types';
-
-const CREATE_BANNER = gql`
-  mutation CreateBanner($input: BannerInput!) {
-    createBanner(input: $input) {
-      id
-      position
-    }
-  }
-`;
-
-const UPDATE_BANNER = gql`
-  mutation UpdateBanner($id: Int!, $input: BannerInput!) {
-    updateBanner(id: $id, input: $input) {
-      id
-      position
-    }
-  }
-`;
+import { CREATE_BANNER, UPDATE_BANNER } from './api/banners';
 
 const TYPE_LABELS: Record<BannerType, string> = {
   info: 'Information (blue)',

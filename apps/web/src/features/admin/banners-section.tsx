@@ -1,48 +1,17 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { gql, useMutation, useQuery } from 'urql';
+import { useMutation, useQuery } from 'urql';
 import { AdminModal, ConfirmModal, ErrorAlert, Loading } from './admin-ui';
 import { errorMessage } from './admin-utils';
 import { BannerCard, moveButtonId } from './banner-card';
 import { BannerForm } from './banner-form';
 import type { AdminBanner } from './types';
 import { useDialog } from './use-dialog';
-
-const ADMIN_BANNERS = gql`
-  query AdminBanners {
-    adminBanners {
-      id
-      type
-      lines
-      link {
-        url
-        title
-      }
-      dismissible
-      active
-      position
-    }
-  }
-`;
-
-const DELETE_BANNER = gql`
-  mutation DeleteBanner($id: Int!) {
-    deleteBanner(id: $id)
-  }
-`;
-
-const REORDER_BANNERS = gql`
-  mutation ReorderBanners($ids: [Int!]!) {
-    reorderBanners(ids: $ids) {
-      id
-      position
-    }
-  }
-`;
+import { ADMIN_BANNERS, DELETE_BANNER, REORDER_BANNERS } from './api/banners';
 
 export function BannersSection() {
-  const [result, reexecute] = useQuery<{ adminBanners: AdminBanner[] }>({
+  const [result, reexecute] = useQuery({
     query: ADMIN_BANNERS,
     requestPolicy: 'cache-and-network',
   });

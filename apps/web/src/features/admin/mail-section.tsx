@@ -1,27 +1,12 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
-import { gql, useQuery } from 'urql';
+import { useQuery } from 'urql';
 import { StatusBadge } from '../../components/status-badge';
 import { AdminPagination, ErrorAlert, Loading } from './admin-ui';
 import { PAGE_SIZE, errorMessage, formatDateTime, pageSummary } from './admin-utils';
 import type { OutboxMessage } from './types';
-
-const MAIL_OUTBOX = gql`
-  query MailOutbox($offset: Int, $limit: Int) {
-    mailOutbox(offset: $offset, limit: $limit) {
-      total
-      messages {
-        id
-        to
-        subject
-        text
-        transport
-        createdAt
-      }
-    }
-  }
-`;
+import { MAIL_OUTBOX } from './api/mail';
 
 function MessageCard({ message }: { message: OutboxMessage }) {
   const titleId = `outbox-message-${message.id}-subject`;
@@ -64,9 +49,7 @@ function MessageCard({ message }: { message: OutboxMessage }) {
 
 export function MailSection() {
   const [page, setPage] = useState(1);
-  const [result, reexecute] = useQuery<{
-    mailOutbox: { total: number; messages: OutboxMessage[] };
-  }>({
+  const [result, reexecute] = useQuery({
     query: MAIL_OUTBOX,
     variables: { offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE },
     requestPolicy: 'cache-and-network',

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { useMutation, type OperationResult } from 'urql';
 import { ConfirmModal, ErrorAlert } from './admin-ui';
 import { errorMessage } from './admin-utils';
-import { CREATE_TAG, DELETE_TAG, RENAME_TAG } from './tag-mutations';
+import { CREATE_TAG, DELETE_TAG, RENAME_TAG } from './api/tags';
 import { TagNameForm } from './tag-name-form';
 import type { Tag, TagCategory } from './types';
 import { useDialog } from './use-dialog';

@@ -1,28 +1,15 @@
 import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useRef, useState } from 'react';
-import { gql, useMutation, useQuery } from 'urql';
+import { useMutation, useQuery } from 'urql';
 import { ErrorAlert, Loading } from './admin-ui';
 import { errorMessage } from './admin-utils';
 import { TagCategoryCard } from './tag-category-card';
-import { CREATE_TAG } from './tag-mutations';
+import { CREATE_TAG } from './api/tags';
 import { TagNameForm } from './tag-name-form';
-import type { TagCategory } from './types';
-
-const TAG_CATEGORIES = gql`
-  query TagCategories {
-    tagCategories {
-      id
-      name
-      categorizes {
-        id
-        name
-      }
-    }
-  }
-`;
+import { TAG_CATEGORIES } from './api/tags';
 
 export function TagsSection() {
-  const [result, reexecute] = useQuery<{ tagCategories: TagCategory[] }>({
+  const [result, reexecute] = useQuery({
     query: TAG_CATEGORIES,
     requestPolicy: 'cache-and-network',
   });

@@ -2,60 +2,14 @@ import { Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { gql, useMutation, useQuery, type CombinedError } from 'urql';
+import { useMutation, useQuery, type CombinedError } from 'urql';
 import { useMe } from '../../lib/use-me';
 import { AdminPagination, ConfirmModal, ErrorAlert, Loading } from './admin-ui';
 import { PAGE_SIZE, errorMessage, pageSummary } from './admin-utils';
 import type { AdminUser } from './types';
 import { useDialog } from './use-dialog';
 import { UsersTable } from './users-table';
-
-const ADMIN_USER_FIELDS = gql`
-  fragment AdminUserFields on AdminUser {
-    id
-    name
-    email
-    is_admin
-    disabled
-    createdAt
-    seesWholesalePricing
-    wholesaleAccessExpiresOn
-  }
-`;
-
-const ADMIN_USERS = gql`
-  query AdminUsers($search: String, $offset: Int, $limit: Int) {
-    adminUsers(search: $search, offset: $offset, limit: $limit) {
-      total
-      users {
-        ...AdminUserFields
-      }
-    }
-  }
-  ${ADMIN_USER_FIELDS}
-`;
-
-const SET_USER_ADMIN = gql`
-  mutation SetUserAdmin($userId: Int!, $isAdmin: Boolean!) {
-    setUserAdmin(userId: $userId, isAdmin: $isAdmin) {
-      ...AdminUserFields
-    }
-  }
-  ${ADMIN_USER_FIELDS}
-`;
-
-const SET_USER_DISABLED = gql`
-  mutation SetUserDisabled($userId: Int!, $disabled: Boolean!) {
-    setUserDisabled(userId: $userId, disabled: $disabled) {
-      ...AdminUserFields
-    }
-  }
-  ${ADMIN_USER_FIELDS}
-`;
-
-interface AdminUsersData {
-  adminUsers: { total: number; users: AdminUser[] };
-}
+import { ADMIN_USERS, SET_USER_ADMIN, SET_USER_DISABLED } from './api/users';
 
 export function UsersSection() {
   const { me } = useMe();
@@ -65,7 +19,7 @@ export function UsersSection() {
   const [paging, setPaging] = useState({ search: '', page: 1 });
   const page = paging.search === debouncedSearch ? paging.page : 1;
 
-  const [result, reexecute] = useQuery<AdminUsersData>({
+  const [result, reexecute] = useQuery({
     query: ADMIN_USERS,
     variables: {
       search: debouncedSearch || null,

@@ -1,53 +1,13 @@
 import { SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useRef, useState } from 'react';
-import { gql, useMutation, useQuery } from 'urql';
+import { useMutation, useQuery } from 'urql';
 import { ApplicationCard } from './application-card';
 import { ConfirmModal, ErrorAlert, Loading } from './admin-ui';
 import { errorMessage, formatDate } from './admin-utils';
 import { RejectModal } from './reject-modal';
 import type { WholesaleApplication, WholesaleStatus } from './types';
 import { useDialog } from './use-dialog';
-
-const APPLICATION_FIELDS = gql`
-  fragment ApplicationFields on WholesaleApplication {
-    id
-    businessName
-    licenseType
-    licenseNumber
-    issuingState
-    licenseExpiresOn
-    documentName
-    documentType
-    documentUrl
-    status
-    rejectionReason
-    createdAt
-    reviewedAt
-    applicant {
-      id
-      name
-      email
-    }
-  }
-`;
-
-const WHOLESALE_APPLICATIONS = gql`
-  query WholesaleApplications($status: WholesaleStatus) {
-    wholesaleApplications(status: $status) {
-      ...ApplicationFields
-    }
-  }
-  ${APPLICATION_FIELDS}
-`;
-
-const REVIEW_APPLICATION = gql`
-  mutation ReviewWholesaleApplication($id: Int!, $approve: Boolean!, $reason: String) {
-    reviewWholesaleApplication(id: $id, approve: $approve, reason: $reason) {
-      ...ApplicationFields
-    }
-  }
-  ${APPLICATION_FIELDS}
-`;
+import { REVIEW_APPLICATION, WHOLESALE_APPLICATIONS } from './api/wholesale';
 
 type Filter = WholesaleStatus | 'all';
 
@@ -60,7 +20,7 @@ const FILTERS: { value: Filter; label: string; empty: string }[] = [
 
 export function WholesaleSection() {
   const [filter, setFilter] = useState<Filter>('pending');
-  const [result, reexecute] = useQuery<{ wholesaleApplications: WholesaleApplication[] }>({
+  const [result, reexecute] = useQuery({
     query: WHOLESALE_APPLICATIONS,
     variables: { status: filter === 'all' ? null : filter },
     requestPolicy: 'cache-and-network',

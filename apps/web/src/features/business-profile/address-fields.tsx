@@ -1,6 +1,8 @@
-import { Grid, Select, TextInput } from '@mantine/core';
-import type { ChangeEvent, ReactNode } from 'react';
-import { US_STATE_OPTIONS } from '../../lib/us-state-options';
+import {
+  AddressFields,
+  type AddressFieldNames,
+  type AddressInputProps,
+} from '../../components/address-fields';
 
 /** The address fields a seller types, by their names in the API. */
 export const ADDRESS_FIELDS = [
@@ -12,67 +14,32 @@ export const ADDRESS_FIELDS = [
 ] as const;
 export type AddressField = (typeof ADDRESS_FIELDS)[number];
 
-/** What each input needs; Mantine form's getInputProps gives the same shape. */
-export interface AddressInputProps {
-  value?: string | null;
-  onChange: (input: string | null | ChangeEvent<HTMLInputElement>) => void;
-  error?: ReactNode;
-}
+/** A business's address keeps the street number apart from the street, and has no second line. */
+const BUSINESS_ADDRESS: AddressFieldNames<AddressField> = {
+  streetNumber: 'street_number',
+  street: 'route',
+  city: 'locality',
+  state: 'administrative_area_level_1',
+  zip: 'postal_code',
+};
 
-/** Street number, street, city, state and ZIP code, laid out as an address is written. */
-export function AddressFields({
+/** The API's limits (business-schemas' address fields). */
+const MAX_LENGTHS = { streetNumber: 20, street: 120, city: 80 };
+
+/** A business's address on its profile: saved field by field, so none is marked required. */
+export function BusinessAddressFields({
   inputProps,
   disabled = false,
 }: {
   inputProps: (field: AddressField) => AddressInputProps;
   disabled?: boolean;
 }) {
-  const text = (field: AddressField) => {
-    const { value, ...rest } = inputProps(field);
-    return { ...rest, value: value ?? '', disabled };
-  };
   return (
-    <Grid gap="sm">
-      <Grid.Col span={{ base: 12, xs: 4 }}>
-        <TextInput
-          label="Street number"
-          autoComplete="off"
-          maxLength={20}
-          {...text('street_number')}
-        />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, xs: 8 }}>
-        <TextInput label="Street" autoComplete="address-line1" maxLength={120} {...text('route')} />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, xs: 5 }}>
-        <TextInput
-          label="City"
-          autoComplete="address-level2"
-          maxLength={80}
-          {...text('locality')}
-        />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, xs: 4 }}>
-        <Select
-          label="State"
-          placeholder="Choose a state"
-          data={US_STATE_OPTIONS}
-          searchable
-          clearable
-          nothingFoundMessage="No state matches"
-          disabled={disabled}
-          {...inputProps('administrative_area_level_1')}
-        />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, xs: 3 }}>
-        <TextInput
-          label="ZIP code"
-          autoComplete="postal-code"
-          inputMode="numeric"
-          maxLength={10}
-          {...text('postal_code')}
-        />
-      </Grid.Col>
-    </Grid>
+    <AddressFields
+      names={BUSINESS_ADDRESS}
+      inputProps={inputProps}
+      disabled={disabled}
+      maxLengths={MAX_LENGTHS}
+    />
   );
 }

@@ -2,7 +2,7 @@ import { Checkbox, SimpleGrid, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useQuery } from 'urql';
 import { describeError } from '../../lib/server-error';
-import { GET_TAGS_FOR_CATEGORY, type BusinessTypeTag } from './profile-documents';
+import { GET_TAGS_FOR_CATEGORY } from './api/profile';
 
 export const BUSINESS_TYPE_CATEGORY = 'Business Type';
 
@@ -16,7 +16,7 @@ export function BusinessTypeChoices({
   onChange: (value: string[]) => void;
   error?: ReactNode;
 }) {
-  const [{ data, fetching, error: loadError }] = useQuery<{ tagsForCategory: BusinessTypeTag[] }>({
+  const [{ data, fetching, error: loadError }] = useQuery({
     query: GET_TAGS_FOR_CATEGORY,
     variables: { tagCategoryName: BUSINESS_TYPE_CATEGORY },
   });

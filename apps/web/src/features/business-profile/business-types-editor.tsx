@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import { useMutation } from 'urql';
 import { describeError } from '../../lib/server-error';
 import { BUSINESS_TYPE_CATEGORY, BusinessTypeChoices } from './business-type-choices';
-import { TAG_BUSINESS_WITH_TAGS, type BusinessProfile } from './profile-documents';
+import { TAG_BUSINESS_WITH_TAGS, type BusinessProfile } from './api/profile';
 
 /**
  * The business's types on the Edit Public Profile page, saved on each change. TagBusinessWithTags

@@ -23,11 +23,11 @@ import { businessPath } from '../../components/business-nav';
 import { ImageUpload } from '../../components/image-upload';
 import { PaymentStatus } from '../../components/payment-status';
 import { describeError } from '../../lib/server-error';
-import { AddressFields, type AddressField } from './address-fields';
+import { BusinessAddressFields, type AddressField } from './address-fields';
 import { BusinessTypesEditor } from './business-types-editor';
 import { FulfillmentSection } from './fulfillment-section';
 import type { NewBusinessNotice } from './new-business-page';
-import { GET_BUSINESS_FROM_SLUG, type BusinessProfile } from './profile-documents';
+import { GET_BUSINESS_FROM_SLUG, type BusinessProfile } from './api/profile';
 import { ProfileSection } from './profile-section';
 import {
   initialAddressValues,
@@ -217,7 +217,7 @@ function ProfileEditor({ business }: { business: BusinessProfile }) {
             This business has no address on file.
           </Text>
         )}
-        <AddressFields
+        <BusinessAddressFields
           disabled={!addressId}
           inputProps={(field) => ({
             value: address[field],
@@ -336,7 +336,7 @@ function ProfileEditor({ business }: { business: BusinessProfile }) {
 
 /** Loads the whole profile; the frame has already found the business and checked access. */
 function ProfileLoader({ slug }: { slug: string }) {
-  const [{ data, fetching, error }] = useQuery<{ business: BusinessProfile | null }>({
+  const [{ data, fetching, error }] = useQuery({
     query: GET_BUSINESS_FROM_SLUG,
     variables: { slug },
   });

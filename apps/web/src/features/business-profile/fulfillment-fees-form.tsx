@@ -1,4 +1,4 @@
-import { FEE_LIMITS, type FulfillmentFees } from '@bevy/core';
+import { FEE_LIMITS } from '@bevy/core';
 import {
   Alert,
   Button,
@@ -14,44 +14,12 @@ import { useForm, type UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { gql, useMutation, useQuery } from 'urql';
+import { useMutation, useQuery } from 'urql';
+import type { ResultOf } from '../../lib/graphql';
 import { describeError } from '../../lib/server-error';
 import { US_STATE_OPTIONS } from '../../lib/us-state-options';
+import { BUSINESS_FEES, UPDATE_FEES, type FULFILLMENT_FEES_FIELDS } from './api/fees';
 import { checkFees, feeFormErrors, feeFormValuesOf, type FeeFormValues } from './fee-values';
-
-const FEE_FIELDS = `
-  fulfillmentFees {
-    delivery_fee_bands { within_miles fee_cents }
-    delivery_minimum_cents
-    shipping_rates { up_to_bottles fee_cents }
-    shipping_extra_per_dozen_cents
-    shipping_surcharge_cents
-    shipping_surcharge_states
-    free_shipping_over_cents
-  }
-`;
-
-const BUSINESS_FEES = gql`
-  query BusinessFees($slug: String!) {
-    business(slug: $slug) {
-      id
-      ${FEE_FIELDS}
-    }
-  }
-`;
-
-const UPDATE_FEES = gql`
-  mutation UpdateFulfillmentFees($slug: String!, $fees: FulfillmentFeesInput!) {
-    updateFulfillmentFees(slug: $slug, fees: $fees) {
-      id
-      ${FEE_FIELDS}
-    }
-  }
-`;
-
-interface FeesData {
-  business: { id: number; fulfillmentFees: FulfillmentFees } | null;
-}
 
 type FeeForm = UseFormReturnType<FeeFormValues>;
 
@@ -136,7 +104,13 @@ function BandRows({
   );
 }
 
-function FeesForm({ slug, fees }: { slug: string; fees: FulfillmentFees }) {
+function FeesForm({
+  slug,
+  fees,
+}: {
+  slug: string;
+  fees: ResultOf<typeof FULFILLMENT_FEES_FIELDS>;
+}) {
   const [{ fetching }, updateFees] = useMutation(UPDATE_FEES);
   const [status, setStatus] = useState<{ saved: boolean; message: string | null }>({
     saved: false,
@@ -280,7 +254,7 @@ function FeesForm({ slug, fees }: { slug: string; fees: FulfillmentFees }) {
 /** The seller's delivery and shipping fees and minimums (decision 014), saved as one form. */
 export function FulfillmentFeesForm() {
   const { slug = '' } = useParams();
-  const [{ data, fetching, error }] = useQuery<FeesData>({
+  const [{ data, fetching, error }] = useQuery({
     query: BUSINESS_FEES,
     variables: { slug },
   });

@@ -9,9 +9,9 @@ import { FormWithRefusal } from '../../components/form-with-refusal';
 import { describeError } from '../../lib/server-error';
 import { siteConfig } from '../../lib/site-config';
 import { useRefreshMe } from '../../lib/use-me';
-import { ADDRESS_FIELDS, AddressFields, type AddressField } from './address-fields';
+import { ADDRESS_FIELDS, BusinessAddressFields, type AddressField } from './address-fields';
 import { BusinessTypeChoices } from './business-type-choices';
-import { TAG_BUSINESS_WITH_TAGS, UPSERT_WORKPLACE } from './profile-documents';
+import { TAG_BUSINESS_WITH_TAGS, UPSERT_WORKPLACE } from './api/profile';
 
 /** What the Edit Public Profile page is told when the business was made but not tagged. */
 export interface NewBusinessNotice {
@@ -76,7 +76,7 @@ export function NewBusinessPage() {
       const created = await upsertWorkplace({
         works_at: newBusinessSchema.parse(toCreateInput(values)),
       });
-      const business = created.data?.upsertWorkplace as { id: number; slug: string } | undefined;
+      const business = created.data?.upsertWorkplace;
       if (created.error || !business) {
         const refused = created.error
           ? describeError(created.error)
@@ -140,7 +140,7 @@ export function NewBusinessPage() {
             <Text fz="sm" c="dimmed" mb="xs">
               Buyers find pickup and delivery near them from your ZIP code.
             </Text>
-            <AddressFields inputProps={(field) => form.getInputProps(field)} />
+            <BusinessAddressFields inputProps={(field) => form.getInputProps(field)} />
           </Fieldset>
           <BusinessTypeChoices
             value={form.getValues().businessTypeIds}

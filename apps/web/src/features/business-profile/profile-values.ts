@@ -1,6 +1,6 @@
 import { formatPhoneNumber } from '@bevy/core/contact';
 import type { AddressField } from './address-fields';
-import type { BusinessProfile } from './profile-documents';
+import type { BusinessProfile } from './api/profile';
 import type { AddressFields, ProfileField, ProfileFields } from './use-profile-autosave';
 
 /** Fields typed as free text that may be empty: emptied, they are sent as null (none). */

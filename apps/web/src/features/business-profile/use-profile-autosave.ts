@@ -4,7 +4,7 @@ import { useClient, type CombinedError } from 'urql';
 import { BatchedUpdates, PerFieldUpdates, type BatchState } from '../../lib/batched-updates';
 import { describeError } from '../../lib/server-error';
 import type { AddressField } from './address-fields';
-import { UPDATE_ADDRESS, UPDATE_BUSINESS, type BusinessProfile } from './profile-documents';
+import { UPDATE_ADDRESS, UPDATE_BUSINESS, type BusinessProfile } from './api/profile';
 
 /** Spec 7: business fields are batched for 1 second, address fields sent after 500 ms. */
 const BUSINESS_BATCH_DELAY_MS = 1000;

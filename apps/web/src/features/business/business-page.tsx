@@ -29,7 +29,7 @@ import {
 import { Configure, InstantSearch } from 'react-instantsearch';
 import { formatPhoneNumber, SOCIAL_NETWORKS, type SocialNetwork } from '@bevy/core/contact';
 import { useParams } from 'react-router';
-import { gql, useQuery } from 'urql';
+import { useQuery } from 'urql';
 import { NoBusinessHere } from '../../components/business-frame';
 import { BusinessNav } from '../../components/business-nav';
 import { ClearRefinements } from '../../components/clear-refinements';
@@ -40,53 +40,10 @@ import { PRODUCT_INDEX, useSearchClient } from '../../lib/search-client';
 import { siteConfig, telHref } from '../../lib/site-config';
 import { safeLinkTarget } from '../../lib/safe-url';
 import { useBuyerKind } from '../../lib/use-me';
+import type { ResultOf } from '../../lib/graphql';
+import { BUSINESS_BY_SLUG } from './api/business';
 
-interface PublicBusiness {
-  id: number;
-  name: string;
-  slug: string;
-  description: string;
-  heroImgUrl: string | null;
-  logoImgUrl: string | null;
-  license_info: string | null;
-  website: string | null;
-  international_phone_number: string | null;
-  instagram: string | null;
-  twitter: string | null;
-  facebook: string | null;
-  linkedin: string | null;
-  addresses: { id: string; formatted_address: string }[];
-  pickup_hours: string | null;
-  fulfillment_allow_pickup_retail: boolean;
-  fulfillment_allow_pickup_wholesale: boolean;
-}
-
-const BUSINESS_BY_SLUG = gql`
-  query BusinessBySlug($slug: String!) {
-    businesses(where: { slug: { equals: $slug } }) {
-      id
-      name
-      slug
-      description
-      heroImgUrl
-      logoImgUrl
-      license_info
-      website
-      international_phone_number
-      instagram
-      twitter
-      facebook
-      linkedin
-      addresses {
-        id
-        formatted_address
-      }
-      pickup_hours
-      fulfillment_allow_pickup_retail
-      fulfillment_allow_pickup_wholesale
-    }
-  }
-`;
+type PublicBusiness = ResultOf<typeof BUSINESS_BY_SLUG>['businesses'][number];
 
 const SOCIAL_ICONS: Record<SocialNetwork, Icon> = {
   instagram: IconBrandInstagram,
@@ -158,7 +115,7 @@ function BusinessProducts({ business }: { business: PublicBusiness }) {
 export function BusinessPage() {
   const { slug = '' } = useParams();
   const buyer = useBuyerKind();
-  const [result] = useQuery<{ businesses: PublicBusiness[] }>({
+  const [result] = useQuery({
     query: BUSINESS_BY_SLUG,
     variables: { slug },
   });

@@ -1,4 +1,4 @@
-import { formatCents, type CartState } from '@bevy/core';
+import type { CartState } from '@bevy/core';
 import {
   Alert,
   Button,
@@ -15,6 +15,7 @@ import {
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconShoppingCart } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { OrderSummary, type SummaryRow } from '../../components/order-summary';
 import { PageLoading } from '../../components/page-loading';
 import { siteConfig } from '../../lib/site-config';
 import { useCart } from '../../lib/use-cart';
@@ -23,7 +24,6 @@ import { useZipLocation } from '../../lib/use-zip-location';
 import { CART_HEADING_ID } from './cart-focus';
 import { buildCartView, type CartView } from './cart-view';
 import { ProducerGroup } from './producer-group';
-import { SummaryCard } from './summary-card';
 import { CatalogueError } from './catalogue-error';
 import { useCartCatalogue } from './use-cart-catalogue';
 import { useFulfillmentChoices, type FulfillmentChoices } from './use-fulfillment-choices';
@@ -55,14 +55,22 @@ function EmptyCart() {
   );
 }
 
-function OrderSummary({ view }: { view: CartView }) {
+/** Each producer's total (a dash while it is not known) and the grand total. */
+function cartRows(view: CartView): SummaryRow[] {
+  return [
+    ...view.groups.map((group): SummaryRow => ({
+      key: group.businessId,
+      label: group.name,
+      ...(group.totals ? { cents: group.totals.total } : { text: '—' }),
+    })),
+    { key: 'total', label: 'Grand total', cents: view.grandTotal, strong: true },
+  ];
+}
+
+function CartSummary({ view }: { view: CartView }) {
   const blocked = view.ready ? null : 'Resolve the notes marked in your cart to continue.';
   return (
-    <SummaryCard
-      view={view}
-      totalLabel="Grand total"
-      groupTotal={(group) => (group.totals ? formatCents(group.totals.total) : '—')}
-    >
+    <OrderSummary title="Order summary" rows={cartRows(view)}>
       <Text fz="xs" c="dark.6">
         Each producer’s order includes its tax + fees and its delivery or shipping fee.
         {view.feesPending
@@ -84,7 +92,7 @@ function OrderSummary({ view }: { view: CartView }) {
           Continue to checkout
         </Button>
       )}
-    </SummaryCard>
+    </OrderSummary>
   );
 }
 
@@ -133,7 +141,7 @@ function CartContents({ cart, choices, onZipChange, onModeChange }: CartContents
       </Stack>
       {/* Beside the groups on wide screens, below them on narrow ones. */}
       <Box style={{ flex: '1 1 280px' }}>
-        <OrderSummary view={view} />
+        <CartSummary view={view} />
       </Box>
     </Group>
   );

@@ -1,7 +1,6 @@
-import { Box, Grid, Select, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useEffect } from 'react';
-import { US_STATE_OPTIONS } from '../../lib/us-state-options';
+import { AddressFields } from '../../components/address-fields';
 import { useZipLocation } from '../../lib/use-zip-location';
 import type { AddressValues, CheckoutFormValues } from './checkout-form';
 import { placeOfTypedZip, stateFromZip, zipStateMismatch } from './checkout-zip';
@@ -21,7 +20,7 @@ function addressAt(
 }
 
 /** One address on the checkout form: where an order goes, or the billing address. */
-export function AddressFields({
+export function CheckoutAddressFields({
   form,
   path,
   legend,
@@ -35,9 +34,6 @@ export function AddressFields({
   /** The states to choose from; all when not given. */
   states?: readonly string[];
 }) {
-  const stateOptions = states
-    ? US_STATE_OPTIONS.filter((option) => states.includes(option.value))
-    : US_STATE_OPTIONS;
   const address = form.getValues() as unknown as Record<string, unknown>;
   const { zip, state } = addressAt(address, path);
   const { location } = useZipLocation(zip);
@@ -48,71 +44,26 @@ export function AddressFields({
   useEffect(() => {
     if (filledState) setFieldValue(`${path}.state`, filledState);
   }, [filledState, path, setFieldValue]);
-  const zipProps = form.getInputProps(`${path}.zip`);
   const mismatch = zipStateMismatch(zip, state, place);
+  const inputProps = (name: string) => {
+    const props = form.getInputProps(name);
+    // A ZIP code of another state than the one chosen is said on the ZIP code.
+    return name === `${path}.zip` ? { ...props, error: props.error ?? mismatch } : props;
+  };
   return (
-    <Box component="fieldset" m={0} p={0} style={{ border: 0 }}>
-      <Text component="legend" fw={600} mb="xs">
-        {legend}
-      </Text>
-      <Grid>
-        {withRecipient ? (
-          <Grid.Col span={12}>
-            <TextInput
-              label="Recipient’s name"
-              description="The adult (21+) who will sign for it"
-              autoComplete="shipping name"
-              required
-              {...form.getInputProps(`${path}.name`)}
-            />
-          </Grid.Col>
-        ) : null}
-        <Grid.Col span={{ base: 12, sm: 8 }}>
-          <TextInput
-            label="Street address"
-            autoComplete="address-line1"
-            required
-            {...form.getInputProps(`${path}.line1`)}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 4 }}>
-          <TextInput
-            label="Apartment, suite (optional)"
-            autoComplete="address-line2"
-            {...form.getInputProps(`${path}.line2`)}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 5 }}>
-          <TextInput
-            label="City"
-            autoComplete="address-level2"
-            required
-            {...form.getInputProps(`${path}.city`)}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 4 }}>
-          <Select
-            label="State"
-            data={stateOptions}
-            searchable
-            required
-            autoComplete="address-level1"
-            description={states ? 'States this producer ships to' : undefined}
-            {...form.getInputProps(`${path}.state`)}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 3 }}>
-          <TextInput
-            label="ZIP code"
-            inputMode="numeric"
-            autoComplete="postal-code"
-            maxLength={10}
-            required
-            {...zipProps}
-            error={zipProps.error ?? mismatch}
-          />
-        </Grid.Col>
-      </Grid>
-    </Box>
+    <AddressFields
+      legend={legend}
+      required
+      states={states}
+      names={{
+        recipient: withRecipient ? `${path}.name` : undefined,
+        street: `${path}.line1`,
+        line2: `${path}.line2`,
+        city: `${path}.city`,
+        state: `${path}.state`,
+        zip: `${path}.zip`,
+      }}
+      inputProps={inputProps}
+    />
   );
 }

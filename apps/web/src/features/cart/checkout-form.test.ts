@@ -1,6 +1,6 @@
 import { placeOrderSchema } from '@bevy/core/checkout-schemas';
 import { describe, expect, it } from 'vitest';
-import type { CartView, ProducerGroupView } from './cart-view';
+import type { CartView } from './cart-view';
 import {
   buyingBusinessErrors,
   endsAttempt,
@@ -12,43 +12,11 @@ import {
   paymentSplit,
   paysByCard,
   placeOrderInputOf,
-  type CheckoutFormValues,
 } from './checkout-form';
+import { filledCheckoutValues, testCheckoutView } from './checkout-test-data';
 
-const group = (businessId: number, mode: ProducerGroupView['mode'], lineIds: string[]) =>
-  ({
-    businessId,
-    mode,
-    lines: lineIds.map((id) => ({ id, quantity: 2, unitPrice: 1_250 })),
-    totals: { total: lineIds.length * 2_500 },
-  }) as unknown as ProducerGroupView;
-
-const view = {
-  buyerKind: 'retail',
-  groups: [group(7, 'pickup', ['11']), group(9, 'ship', ['21', '22'])],
-  grandTotal: 7_500,
-  ready: true,
-} as CartView;
-
-function filledValues(): CheckoutFormValues {
-  const values = initialCheckoutValues(
-    view.groups,
-    { name: 'Riley', email: 'r@x.example' },
-    '97214',
-  );
-  values.contact.phone = '(503) 555-0199';
-  values.fulfillment[1]!.address = {
-    name: 'Riley',
-    line1: '1 Main St',
-    line2: '',
-    city: 'Portland',
-    state: 'OR',
-    zip: '97214',
-  };
-  values.ageConfirmed = true;
-  values.card = { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' };
-  return values;
-}
+const view = testCheckoutView;
+const filledValues = filledCheckoutValues;
 
 describe('checkout form', () => {
   it('starts from the cart: the chosen ways, the buyer’s name and ZIP code, billing as shipping', () => {

@@ -9,7 +9,7 @@ import {
 import { Anchor, Group, Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { ProductThumbnail } from '../../components/product-thumbnail';
-import { AddressFields, type CheckoutFormApi } from './checkout-address-fields';
+import { CheckoutAddressFields, type CheckoutFormApi } from './checkout-address-fields';
 import type { ProducerGroupView } from './cart-view';
 
 /**
@@ -70,7 +70,7 @@ export function FulfillmentSection({ form, group, index }: GroupProps) {
             ) : null}
           </>
         ) : (
-          <AddressFields
+          <CheckoutAddressFields
             form={form}
             path={`fulfillment.${index}.address`}
             legend={mode === 'ship' ? 'Ship to' : 'Deliver to'}

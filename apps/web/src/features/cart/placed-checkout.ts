@@ -1,70 +1,20 @@
-import type { FulfillmentMode } from '@bevy/core';
+import type { ResultOf } from '../../lib/graphql';
+import type { PLACE_ORDER, PLACED_ORDER } from './api/checkout';
 
-/**
- * The fields /success shows of an order, asked for in the same words of the checkout's answer
- * (PlacedOrder) and of an order read back (Order).
- */
-export const PLACED_ORDER_FIELDS = `
-  id
-  number
-  businessName
-  businessSlug
-  fulfillmentMode
-  fulfillmentAddress { name line1 line2 city state zip }
-  subtotalCents
-  taxAndFeesCents
-  fulfillmentFeeCents
-  totalCents
-  paymentMethod
-  invoiceTermsDays
-  invoiceDueOn
-  lines { productId productName unitPriceCents quantity lineTotalCents }
-`;
-
-/** An address of an order, as the API returns it. */
-export interface PlacedOrderAddress {
-  name: string | null;
-  line1: string;
-  line2: string | null;
-  city: string;
-  state: string;
-  zip: string;
-}
-
-/** What /success shows of each order: the placeOrder answer, or the orders read back by id. */
-export interface PlacedOrderSummary {
-  id: number;
-  number: string;
-  businessName: string;
-  businessSlug: string;
-  fulfillmentMode: FulfillmentMode;
-  fulfillmentAddress: PlacedOrderAddress | null;
-  subtotalCents: number;
-  taxAndFeesCents: number;
-  /** The delivery or shipping fee; 0 for pickup and free delivery or shipping. */
-  fulfillmentFeeCents: number;
-  totalCents: number;
-  /** "card" (in the checkout's one charge) or "invoice" (paid to the producer by the due date). */
-  paymentMethod: string;
-  invoiceTermsDays: number | null;
-  /** YYYY-MM-DD, for invoice orders. */
-  invoiceDueOn: string | null;
-  lines: {
-    productId: number | null;
-    productName: string;
-    /** The product's image, when the order is read back (the checkout's answer has none). */
-    imageUrl?: string | null;
-    unitPriceCents: number;
-    quantity: number;
-    lineTotalCents: number;
-  }[];
-}
-
-export interface PlacedCheckout {
+/** What handing over to /success reads of a cart line. */
+interface CartLineView {
   id: string;
-  amountCents: number;
-  orders: PlacedOrderSummary[];
+  product: { bottleImageUrl: string | null };
 }
+
+/** The checkout's answer: its id, what the card was charged, and the orders placed. */
+export type PlacedCheckout = ResultOf<typeof PLACE_ORDER>['placeOrder'];
+
+/** What /success shows of each order: the placeOrder answer, or the order read back by id. */
+export type PlacedOrderSummary =
+  PlacedCheckout['orders'][number] | NonNullable<ResultOf<typeof PLACED_ORDER>['order']>;
+
+type PlacedOrderAddress = NonNullable<PlacedOrderSummary['fulfillmentAddress']>;
 
 /** What checkout hands to /success: the answer, and the cart's ids it bought (to remove). */
 export interface SuccessState {
@@ -72,6 +22,19 @@ export interface SuccessState {
   bought?: string[];
   /** The bought products' images by product id, as the cart held them. */
   images?: Record<string, string | null>;
+}
+
+/** What checkout hands over after placing: the answer, what was bought and its pictures. */
+export function successStateOf(
+  checkout: PlacedCheckout,
+  view: { groups: readonly { lines: readonly CartLineView[] }[] },
+): SuccessState {
+  const lines = view.groups.flatMap((group) => group.lines);
+  return {
+    checkout,
+    bought: lines.map((line) => line.id),
+    images: Object.fromEntries(lines.map((line) => [line.id, line.product.bottleImageUrl])),
+  };
 }
 
 const MAX_INT = 2 ** 31 - 1;

@@ -1,9 +1,9 @@
 import {
   formatCents,
   FULFILLMENT_MODE_LABELS,
-  fulfillmentFeeName,
   nextStepsFor,
   payByInvoiceText,
+  type FulfillmentMode,
 } from '@bevy/core';
 import {
   Alert,
@@ -22,7 +22,8 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { gql, useClient } from 'urql';
+import { useClient } from 'urql';
+import { orderAmountRows, SummaryRows } from '../../components/order-summary';
 import { PageLoading } from '../../components/page-loading';
 import { ProductThumbnail } from '../../components/product-thumbnail';
 import { describeError } from '../../lib/server-error';
@@ -31,19 +32,10 @@ import { removeFromCart } from '../../lib/use-cart';
 import {
   formatOrderAddress,
   orderIdsOf,
-  PLACED_ORDER_FIELDS,
   type PlacedOrderSummary,
   type SuccessState,
 } from './placed-checkout';
-
-const PLACED_ORDER = gql`
-  query PlacedOrder($id: Int!) {
-    order(id: $id) {
-      ${PLACED_ORDER_FIELDS}
-      lines { productId imageUrl }
-    }
-  }
-`;
+import { PLACED_ORDER } from './api/checkout';
 
 type Loaded =
   | { status: 'loading' }
@@ -76,20 +68,18 @@ function usePlacedOrders(): Loaded {
     if (fromCheckout) return;
     let current = true;
     const wanted = ids ? ids.split(',').map(Number) : [];
-    void Promise.all(
-      wanted.map((id) =>
-        client.query<{ order: PlacedOrderSummary | null }>(PLACED_ORDER, { id }).toPromise(),
-      ),
-    ).then((results) => {
-      if (!current) return;
-      const failed = results.find((result) => result.error);
-      if (failed?.error) {
-        setLoaded({ status: 'error', message: describeError(failed.error).message });
-        return;
-      }
-      const orders = results.flatMap((result) => (result.data?.order ? [result.data.order] : []));
-      setLoaded({ status: 'ready', orders });
-    });
+    void Promise.all(wanted.map((id) => client.query(PLACED_ORDER, { id }).toPromise())).then(
+      (results) => {
+        if (!current) return;
+        const failed = results.find((result) => result.error);
+        if (failed?.error) {
+          setLoaded({ status: 'error', message: describeError(failed.error).message });
+          return;
+        }
+        const orders = results.flatMap((result) => (result.data?.order ? [result.data.order] : []));
+        setLoaded({ status: 'ready', orders });
+      },
+    );
     return () => {
       current = false;
     };
@@ -106,10 +96,12 @@ function PlacedOrderCard({
   images: SuccessState['images'];
 }) {
   const headingId = `order-${order.id}-heading`;
+  // The API types it as a String; the server writes only the three modes.
+  const mode = order.fulfillmentMode as FulfillmentMode;
   const where =
-    order.fulfillmentMode === 'pickup'
+    mode === 'pickup'
       ? `Pickup at ${order.fulfillmentAddress ? formatOrderAddress(order.fulfillmentAddress) : order.businessName}`
-      : `${FULFILLMENT_MODE_LABELS[order.fulfillmentMode]} to ${order.fulfillmentAddress?.name ? `${order.fulfillmentAddress.name}, ` : ''}${order.fulfillmentAddress ? formatOrderAddress(order.fulfillmentAddress) : ''}`;
+      : `${FULFILLMENT_MODE_LABELS[mode]} to ${order.fulfillmentAddress?.name ? `${order.fulfillmentAddress.name}, ` : ''}${order.fulfillmentAddress ? formatOrderAddress(order.fulfillmentAddress) : ''}`;
   return (
     <Paper component="section" withBorder p="md" radius="md" aria-labelledby={headingId}>
       <Stack gap="sm">
@@ -141,7 +133,7 @@ function PlacedOrderCard({
                   <Group gap="xs">
                     <ProductThumbnail
                       src={
-                        line.imageUrl ??
+                        ('imageUrl' in line ? line.imageUrl : null) ??
                         (line.productId === null ? null : images?.[line.productId]) ??
                         null
                       }
@@ -155,28 +147,13 @@ function PlacedOrderCard({
                 <Table.Td ta="right">{formatCents(line.lineTotalCents)}</Table.Td>
               </Table.Tr>
             ))}
-            <Table.Tr>
-              <Table.Td colSpan={3} ta="right">
-                Tax and fees
-              </Table.Td>
-              <Table.Td ta="right">{formatCents(order.taxAndFeesCents)}</Table.Td>
-            </Table.Tr>
-            {order.fulfillmentFeeCents > 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={3} ta="right">
-                  {fulfillmentFeeName(order.fulfillmentMode)}
-                </Table.Td>
-                <Table.Td ta="right">{formatCents(order.fulfillmentFeeCents)}</Table.Td>
-              </Table.Tr>
-            ) : null}
-            <Table.Tr>
-              <Table.Th colSpan={3} ta="right" scope="row">
-                Order total
-              </Table.Th>
-              <Table.Td ta="right" fw={700}>
-                {formatCents(order.totalCents)}
-              </Table.Td>
-            </Table.Tr>
+            <SummaryRows
+              rows={orderAmountRows(
+                { ...order, fulfillmentMode: mode },
+                { withSubtotal: false, totalLabel: 'Order total' },
+              )}
+              labelSpan={3}
+            />
           </Table.Tbody>
         </Table>
         <Text fw={600}>{where}</Text>
@@ -190,7 +167,7 @@ function PlacedOrderCard({
           <Text span fw={600}>
             What happens next:{' '}
           </Text>
-          {nextStepsFor(order.fulfillmentMode, order.businessName)}
+          {nextStepsFor(mode, order.businessName)}
         </Text>
       </Stack>
     </Paper>

@@ -1,70 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
-import { gql, useClient } from 'urql';
+import { useClient } from 'urql';
 import { describeError } from '../../lib/server-error';
 import { useMe } from '../../lib/use-me';
-import type { CartCatalogue, CatalogueProduct } from './cart-view';
-
-export const CART_CATALOGUE = gql`
-  query CartCatalogue($productIds: [ID!]!) {
-    cartCatalogue(productIds: $productIds) {
-      buyerKind
-      products {
-        id
-        name
-        stockCount
-        pricing {
-          price_per_unit
-          minimum_unit_count_for_price
-        }
-        business {
-          id
-          name
-          slug
-          sales_tax_rate
-          ship_to_states
-          fulfillment_allow_pickup_retail
-          fulfillment_allow_pickup_wholesale
-          fulfillment_deliver_retail
-          fulfillment_deliver_wholesale
-          fulfillment_ship_retail
-          fulfillment_ship_wholesale
-          fulfillment_deliver_retail_radius_miles
-          fulfillment_deliver_wholesale_radius_miles
-          pickup_hours
-          wholesale_invoice_terms_days
-          fulfillmentFees {
-            delivery_fee_bands {
-              within_miles
-              fee_cents
-            }
-            delivery_minimum_cents
-            shipping_rates {
-              up_to_bottles
-              fee_cents
-            }
-            shipping_extra_per_dozen_cents
-            shipping_surcharge_cents
-            shipping_surcharge_states
-            free_shipping_over_cents
-          }
-          addresses {
-            street_number
-            route
-            postal_code
-            locality
-            administrative_area_level_1
-            latitude
-            longitude
-          }
-        }
-      }
-    }
-  }
-`;
-
-interface CartCatalogueData {
-  cartCatalogue: { buyerKind: string; products: CatalogueProduct[] };
-}
+import { CART_CATALOGUE } from './api/catalogue';
+import type { CartCatalogue } from './cart-view';
 
 interface Answer {
   /** Who asked and for which ids: a new answer is needed when either changes. */
@@ -104,7 +43,7 @@ export function useCartCatalogue(ids: readonly string[]): CartCatalogueState {
     let current = true;
     const productIds = wanted.slice(wanted.indexOf('|') + 1).split(',');
     void client
-      .query<CartCatalogueData>(CART_CATALOGUE, { productIds }, { requestPolicy: 'network-only' })
+      .query(CART_CATALOGUE, { productIds }, { requestPolicy: 'network-only' })
       .toPromise()
       .then((result) => {
         if (!current) return;

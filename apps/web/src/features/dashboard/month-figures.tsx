@@ -1,37 +1,12 @@
 import { COMMISSION_BASIS_POINTS, formatCents } from '@bevy/core';
 import { Alert, Anchor, Card, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { gql, useQuery } from 'urql';
+import { useQuery } from 'urql';
 import { PageLoading } from '../../components/page-loading';
+import type { ResultOf } from '../../lib/graphql';
+import { MONTH_FIGURES } from './api/dashboard';
 
-interface MonthFigures {
-  businessId: number;
-  businessName: string;
-  businessSlug: string;
-  /** "2026-11" */
-  month: string;
-  ordersCount: number;
-  grossSalesCents: number;
-  commissionCents: number;
-  refundsCents: number;
-  netCents: number;
-}
-
-const MONTH_FIGURES = gql`
-  query BusinessMonthFigures {
-    businessMonthFigures {
-      businessId
-      businessName
-      businessSlug
-      month
-      ordersCount
-      grossSalesCents
-      commissionCents
-      refundsCents
-      netCents
-    }
-  }
-`;
+type MonthFigures = ResultOf<typeof MONTH_FIGURES>['businessMonthFigures'][number];
 
 const monthFormat = new Intl.DateTimeFormat('en-US', {
   month: 'long',
@@ -91,7 +66,7 @@ function FiguresCard({ figures }: { figures: MonthFigures }) {
 
 /** This calendar month's orders and money, per business the user works at. */
 export function MonthFiguresSection() {
-  const [{ data, fetching, error }] = useQuery<{ businessMonthFigures: MonthFigures[] }>({
+  const [{ data, fetching, error }] = useQuery({
     query: MONTH_FIGURES,
     requestPolicy: 'cache-and-network',
   });

@@ -1,33 +1,16 @@
 import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPlus, IconReceipt } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { gql, useQuery } from 'urql';
+import { useQuery } from 'urql';
 import { PageLoading } from '../../components/page-loading';
 import { PaymentStatus } from '../../components/payment-status';
+import type { ResultOf } from '../../lib/graphql';
+import { DASHBOARD_BUSINESSES } from './api/dashboard';
 import { MonthFiguresSection } from './month-figures';
 
-interface DashboardBusiness {
-  id: number;
-  name: string;
-  slug: string;
-  productCount: number;
-  publishedProductCount: number;
-}
-
-const DASHBOARD_BUSINESSES = gql`
-  query DashboardBusinesses {
-    me {
-      id
-      works_at {
-        id
-        name
-        slug
-        productCount
-        publishedProductCount
-      }
-    }
-  }
-`;
+type DashboardBusiness = NonNullable<
+  ResultOf<typeof DASHBOARD_BUSINESSES>['me']
+>['works_at'][number];
 
 function productSummary({ productCount, publishedProductCount }: DashboardBusiness): string {
   if (productCount === 0) return 'No products yet';
@@ -65,9 +48,7 @@ function BusinessCard({ business }: { business: DashboardBusiness }) {
 
 /** For someone who works at one or more businesses: each business, and their orders. */
 export function SellerOverview() {
-  const [{ data, fetching, error }] = useQuery<{
-    me: { id: number; works_at: DashboardBusiness[] } | null;
-  }>({ query: DASHBOARD_BUSINESSES });
+  const [{ data, fetching, error }] = useQuery({ query: DASHBOARD_BUSINESSES });
   const businesses = data?.me?.works_at ?? [];
 
   return (

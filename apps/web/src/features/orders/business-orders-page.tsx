@@ -27,7 +27,7 @@ import { paginationLabels } from '../../lib/pagination-labels';
 import { describeError } from '../../lib/server-error';
 import { siteConfig } from '../../lib/site-config';
 import { useMe } from '../../lib/use-me';
-import { BUSINESS_ORDERS, type BusinessOrdersData, type OrderSummary } from './order-documents';
+import { BUSINESS_ORDERS, type OrderSummary } from './api/orders';
 import {
   hasFilters,
   ORDERS_PAGE_SIZE,
@@ -184,7 +184,7 @@ function BusinessOrdersList({ businesses }: { businesses: { id: number; name: st
     if (window.location.pathname === pathname) update({ search: text.trim() });
   }, 300);
 
-  const [result, reexecute] = useQuery<BusinessOrdersData>({
+  const [result, reexecute] = useQuery({
     query: BUSINESS_ORDERS,
     variables: {
       status: filters.status,

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useMutation } from 'urql';
 import { DialogModal } from '../../components/dialog-modal';
 import { DialogEnd, ReasonField, useDialogSubmit } from './order-actions';
-import { CANCEL_MY_ORDER, type Order } from './order-documents';
+import { CANCEL_MY_ORDER, type Order } from './api/orders';
 
 /**
  * The buyer's own cancellation, offered until the producer accepts the order (the server says

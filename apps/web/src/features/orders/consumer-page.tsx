@@ -22,7 +22,7 @@ import { paginationLabels } from '../../lib/pagination-labels';
 import { describeError } from '../../lib/server-error';
 import { siteConfig } from '../../lib/site-config';
 import { useMe } from '../../lib/use-me';
-import { MY_ORDERS, type MyOrder, type MyOrdersData } from './order-documents';
+import { MY_ORDERS, type MyOrder } from './api/orders';
 import { ORDERS_PAGE_SIZE } from './order-filters';
 import { ErrorAlert, orderPath, pageSummary, TotalCell } from './order-ui';
 import { ReorderNotice } from './reorder-notice';
@@ -109,7 +109,7 @@ export function ConsumerPage() {
   useDocumentTitle(`Your orders · ${siteConfig.siteName}`);
   const [params, setParams] = useSearchParams();
   const page = /^[1-9]\d{0,8}$/.test(params.get('page') ?? '') ? Number(params.get('page')) : 1;
-  const [result, reexecute] = useQuery<MyOrdersData>({
+  const [result, reexecute] = useQuery({
     query: MY_ORDERS,
     variables: { limit: ORDERS_PAGE_SIZE, offset: (page - 1) * ORDERS_PAGE_SIZE },
     requestPolicy: 'cache-and-network',

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useMutation } from 'urql';
 import { DialogModal } from '../../components/dialog-modal';
 import { DialogEnd, useDialogSubmit } from './order-actions';
-import { MARK_INVOICE_PAID, type Order } from './order-documents';
+import { MARK_INVOICE_PAID, type Order } from './api/orders';
 
 /**
  * The producer records that the buyer paid an invoice order (the money never passes through the

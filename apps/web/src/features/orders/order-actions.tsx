@@ -16,7 +16,7 @@ import {
   REFUND_ORDER_LINE,
   type Order,
   type OrderLine,
-} from './order-documents';
+} from './api/orders';
 import { refundText } from './order-money';
 import { refundableUnits } from './order-sections';
 import { DialogModal } from '../../components/dialog-modal';

@@ -1,6 +1,6 @@
 import { orderTotals, percentToMillionths } from '@bevy/core';
 import { describe, expect, it } from 'vitest';
-import type { Order, OrderLine } from './order-documents';
+import type { Order, OrderLine } from './api/orders';
 import { refundText } from './order-money';
 
 function order(

@@ -5,7 +5,7 @@ import {
   refundDue,
   type FulfillmentMode,
 } from '@bevy/core';
-import type { Order } from './order-documents';
+import type { Order } from './api/orders';
 
 /**
  * What a refund of `amount` of the subtotal gives back: that amount and its share of tax + fees

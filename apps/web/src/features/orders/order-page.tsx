@@ -23,7 +23,8 @@ import { siteConfig } from '../../lib/site-config';
 import { BuyerCancel } from './buyer-cancel';
 import { MarkInvoicePaid } from './invoice-paid';
 import { RefundDialog, SellerActions } from './order-actions';
-import { ORDER, type Order, type OrderData, type OrderLine } from './order-documents';
+import type { ResultOf } from '../../lib/graphql';
+import { ORDER, type Order, type OrderLine } from './api/orders';
 import {
   ContactDetails,
   FulfillmentDetails,
@@ -180,7 +181,10 @@ function OrderDetail({ order, refresh }: { order: Order; refresh: () => void }) 
 }
 
 /** The page's title: the order's number once known. */
-export function orderPageTitle(id: number | null, data: OrderData | undefined): string {
+export function orderPageTitle(
+  id: number | null,
+  data: ResultOf<typeof ORDER> | undefined,
+): string {
   if (id === null || data?.order === null) return 'Order not found';
   return data?.order ? `Order ${data.order.number}` : 'Order';
 }
@@ -188,7 +192,7 @@ export function orderPageTitle(id: number | null, data: OrderData | undefined): 
 /** Spec /orders/{id}: one order, for its buyer or for the people of the business that sold it. */
 export function OrderPage() {
   const id = useOrderId();
-  const [result, reexecute] = useQuery<OrderData>({
+  const [result, reexecute] = useQuery({
     query: ORDER,
     variables: { id: id ?? 0 },
     pause: id === null,

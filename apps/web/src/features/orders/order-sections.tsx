@@ -1,7 +1,6 @@
 import {
   ADULT_SIGNATURE_NOTICE,
   formatCents,
-  fulfillmentFeeName,
   payByInvoiceText,
   type FulfillmentMode,
 } from '@bevy/core';
@@ -10,9 +9,10 @@ import { Anchor, Button, Card, Group, Stack, Table, Text, Title } from '@mantine
 import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { PayoutStatusBadge } from '../../components/order-status';
+import { OrderSummary, orderAmountRows } from '../../components/order-summary';
 import { ProductThumbnail } from '../../components/product-thumbnail';
 import { formatTimestampDate, formatTimestampDateTime } from '../../lib/dates';
-import type { Order, OrderLine } from './order-documents';
+import type { Order, OrderLine } from './api/orders';
 import { AddressLines } from './order-ui';
 
 /** Units of a line that can still be refunded. */
@@ -156,77 +156,38 @@ export function LinesTable({ order, onRefund }: LinesProps) {
   );
 }
 
-function AmountRow({ label, cents, strong }: { label: string; cents: number; strong?: boolean }) {
-  return (
-    <Table.Tr>
-      <Table.Th scope="row" fw={strong ? 700 : 400}>
-        {label}
-      </Table.Th>
-      <Table.Td ta="right" fw={strong ? 700 : 400}>
-        {formatCents(cents)}
-      </Table.Td>
-    </Table.Tr>
-  );
-}
-
 /**
  * Subtotal, tax and fees, total and refunds; for the seller also commission and payout. An
  * invoice order says when it is due; the seller sees the commission they owe, and no payout.
  */
 export function TotalsTable({ order }: { order: Order }) {
   const invoice = order.paymentMethod === 'invoice';
-  return (
-    <Table verticalSpacing={6} aria-label={`Totals of order ${order.number}`}>
-      <Table.Tbody>
-        <AmountRow label="Subtotal" cents={order.subtotalCents} />
-        <AmountRow label="Tax and fees" cents={order.taxAndFeesCents} />
-        {order.fulfillmentFeeCents > 0 ? (
-          <AmountRow
-            label={fulfillmentFeeName(order.fulfillmentMode as FulfillmentMode)}
-            cents={order.fulfillmentFeeCents}
-          />
-        ) : null}
-        <AmountRow label="Total" cents={order.totalCents} strong />
-        {order.refundedCents > 0 ? (
-          <AmountRow
-            label={invoice ? 'Taken off the invoice' : 'Refunded'}
-            cents={order.refundedCents}
-          />
-        ) : null}
-        {invoice && order.invoiceDueOn ? (
-          <Table.Tr>
-            <Table.Th scope="row" fw={400}>
-              Payment
-            </Table.Th>
-            <Table.Td ta="right">
-              {order.invoicePaidAt
-                ? `Invoice paid on ${formatTimestampDate(order.invoicePaidAt)}`
-                : payByInvoiceText(order.invoiceDueOn, order.invoiceTermsDays)}
-            </Table.Td>
-          </Table.Tr>
-        ) : null}
-        {order.commissionCents !== null ? (
-          <AmountRow
-            label={invoice ? 'Commission owed by you (8%)' : 'Commission (8%)'}
-            cents={order.commissionCents}
-          />
-        ) : null}
-        {order.payoutCents !== null && !invoice ? (
-          <AmountRow label="Payout to you" cents={order.payoutCents} strong />
-        ) : null}
-        {order.payoutStatus !== null && !invoice ? (
-          <Table.Tr>
-            <Table.Th scope="row" fw={400}>
-              Payout status
-            </Table.Th>
-            <Table.Td ta="right">
-              <PayoutStatusBadge status={order.payoutStatus} />
-            </Table.Td>
-          </Table.Tr>
-        ) : null}
-      </Table.Tbody>
-    </Table>
-  );
+  const rows = orderAmountRows({
+    ...order,
+    fulfillmentMode: order.fulfillmentMode as FulfillmentMode,
+  });
+  if (order.refundedCents > 0) {
+    const label = invoice ? 'Taken off the invoice' : 'Refunded';
+    rows.push({ key: 'refunded', label, cents: order.refundedCents });
+  }
+  if (invoice && order.invoiceDueOn) {
+    const text = order.invoicePaidAt
+      ? `Invoice paid on ${formatTimestampDate(order.invoicePaidAt)}`
+      : payByInvoiceText(order.invoiceDueOn, order.invoiceTermsDays);
+    rows.push({ key: 'payment', label: 'Payment', text });
+  }
+  if (order.commissionCents !== null) {
+    const label = invoice ? 'Commission owed by you (8%)' : 'Commission (8%)';
+    rows.push({ key: 'commission', label, cents: order.commissionCents });
+  }
+  if (order.payoutCents !== null && !invoice) {
+    rows.push({ key: 'payout', label: 'Payout to you', cents: order.payoutCents, strong: true });
+  }
+  if (order.payoutStatus !== null && !invoice) {
+    const text = <PayoutStatusBadge status={order.payoutStatus} />;
+    rows.push({ key: 'payout-status', label: 'Payout status', text });
+  }
+  return <OrderSummary rows={rows} label={`Totals of order ${order.number}`} verticalSpacing={6} />;
 }
 
 const BUYER_KINDS: Record<string, string> = {

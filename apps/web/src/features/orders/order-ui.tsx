@@ -1,7 +1,7 @@
 import { formatCents } from '@bevy/core';
 import { Anchor, Container, Group, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import type { OrderAddress, OrderSummary } from './order-documents';
+import type { OrderAddress, OrderSummary } from './api/orders';
 
 export const orderPath = (id: number) => `/orders/${id}`;
 

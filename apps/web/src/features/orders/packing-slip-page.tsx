@@ -11,7 +11,7 @@ import { PageLoading } from '../../components/page-loading';
 import { formatTimestampDate } from '../../lib/dates';
 import { describeError } from '../../lib/server-error';
 import { siteConfig } from '../../lib/site-config';
-import { ORDER, type Order, type OrderData } from './order-documents';
+import { ORDER, type Order } from './api/orders';
 import { orderPageTitle, useOrderId } from './order-page';
 import { AddressLines, ErrorAlert, OrderNotFound, orderPath } from './order-ui';
 import classes from './packing-slip.module.css';
@@ -122,7 +122,7 @@ function Slip({ order }: { order: Order }) {
 /** /orders/{id}/packing-slip: a clean page to print and pack the order from; no prices. */
 export function PackingSlipPage() {
   const id = useOrderId();
-  const [result, reexecute] = useQuery<OrderData>({
+  const [result, reexecute] = useQuery({
     query: ORDER,
     variables: { id: id ?? 0 },
     pause: id === null,

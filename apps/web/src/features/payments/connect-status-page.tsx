@@ -1,20 +1,10 @@
 import { COMMISSION_BASIS_POINTS, OFFLINE_ACCOUNT_PREFIX } from '@bevy/core';
 import { Alert, Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
-import { gql, useQuery } from 'urql';
+import { useQuery } from 'urql';
 import { BusinessFrame, type FramedBusiness } from '../../components/business-frame';
 import { PaymentStatus } from '../../components/payment-status';
-
-/** Offline (test-mode) account ids, as the server makes them without Stripe keys. */
-
-const PAYMENT_ACCOUNT = gql`
-  query PaymentAccountOfBusiness($slug: String!) {
-    business(slug: $slug) {
-      id
-      stripe_account_id
-    }
-  }
-`;
+import { PAYMENT_ACCOUNT } from './api/payments';
 
 /** Why the setup address sent the seller back here instead of to onboarding (`?problem=`). */
 const PROBLEMS: Record<string, string> = {
@@ -36,9 +26,11 @@ function SetupProblem({ code }: { code: string }) {
 
 /** Says so when the account is the offline provider's stand-in, where no real money moves. */
 function TestModeNote({ slug }: { slug: string }) {
-  const [{ data }] = useQuery<{
-    business: { id: number; stripe_account_id: string | null } | null;
-  }>({ query: PAYMENT_ACCOUNT, variables: { slug }, requestPolicy: 'cache-and-network' });
+  const [{ data }] = useQuery({
+    query: PAYMENT_ACCOUNT,
+    variables: { slug },
+    requestPolicy: 'cache-and-network',
+  });
   if (!data?.business?.stripe_account_id?.startsWith(OFFLINE_ACCOUNT_PREFIX)) return null;
   return (
     <Text fz="sm" c="dark.6">

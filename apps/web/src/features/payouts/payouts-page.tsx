@@ -13,73 +13,19 @@ import {
   Title,
 } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
-import { gql, useQuery } from 'urql';
+import { useQuery } from 'urql';
 import { BusinessFrame, type FramedBusiness } from '../../components/business-frame';
 import { CaptionedTable } from '../../components/captioned-table';
 import { OrderStatusBadge, PayoutStatusBadge } from '../../components/order-status';
 import { PageLoading } from '../../components/page-loading';
 import { formatCalendarDate, formatTimestampDate } from '../../lib/dates';
+import type { ResultOf } from '../../lib/graphql';
 import { describeError } from '../../lib/server-error';
+import { BUSINESS_PAYOUTS } from './api/payouts';
 
 const COMMISSION_PERCENT = COMMISSION_BASIS_POINTS / 100;
 
-interface PayoutOrderRow {
-  orderId: number;
-  number: string;
-  createdAt: string;
-  status: string;
-  statusLabel: string;
-  totalCents: number;
-  commissionCents: number;
-  refundedCents: number;
-  netCents: number;
-  payoutStatus: string;
-  /** "card", or "invoice": the buyer pays the producer directly, by `invoiceDueOn`. */
-  paymentMethod: string;
-  invoiceDueOn: string | null;
-}
-
-interface BusinessPayouts {
-  businessId: number;
-  businessName: string;
-  grossSalesCents: number;
-  commissionCents: number;
-  refundsCents: number;
-  netCents: number;
-  invoicedCents: number;
-  invoiceCommissionOwedCents: number;
-  orders: PayoutOrderRow[];
-}
-
-const BUSINESS_PAYOUTS = gql`
-  query BusinessPayouts($slug: String!, $from: String, $to: String) {
-    businessPayouts(slug: $slug, from: $from, to: $to) {
-      businessId
-      businessName
-      businessSlug
-      grossSalesCents
-      commissionCents
-      refundsCents
-      netCents
-      invoicedCents
-      invoiceCommissionOwedCents
-      orders {
-        orderId
-        number
-        createdAt
-        status
-        statusLabel
-        totalCents
-        commissionCents
-        refundedCents
-        netCents
-        payoutStatus
-        paymentMethod
-        invoiceDueOn
-      }
-    }
-  }
-`;
+type PayoutOrderRow = ResultOf<typeof BUSINESS_PAYOUTS>['businessPayouts']['orders'][number];
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const dateParam = (value: string | null) => (value && ISO_DATE.test(value) ? value : null);
@@ -175,7 +121,7 @@ function Payouts({ business }: { business: FramedBusiness }) {
   };
   const backwards = from !== null && to !== null && from > to;
 
-  const [result, reexecute] = useQuery<{ businessPayouts: BusinessPayouts }>({
+  const [result, reexecute] = useQuery({
     query: BUSINESS_PAYOUTS,
     variables: { slug: business.slug, from, to },
     pause: backwards,

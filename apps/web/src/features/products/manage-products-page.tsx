@@ -18,7 +18,7 @@ import { BusinessFrame, type FramedBusiness } from '../../components/business-fr
 import { ProductTile } from '../../components/product-tile';
 import { describeError } from '../../lib/server-error';
 import { manageProductsPath, noticeFrom } from './manage-notice';
-import { BUSINESS_PRODUCTS, PRODUCT_TYPENAMES, type ManagedProduct } from './product-documents';
+import { BUSINESS_PRODUCTS, PRODUCT_TYPENAMES } from './api/products';
 import { editPathFor, toTileProduct } from './product-mapping';
 
 /** What the product form just did ('… was added.'), shown once and then dropped from history. */
@@ -59,7 +59,7 @@ function EmptyProducts({ business }: { business: FramedBusiness }) {
 /** The business's products, drafts included, as tiles in edit mode. */
 function ProductList({ business }: { business: FramedBusiness }) {
   const { pathname } = useLocation();
-  const [{ data, fetching, error }, reexecute] = useQuery<{ businessProducts: ManagedProduct[] }>({
+  const [{ data, fetching, error }, reexecute] = useQuery({
     query: BUSINESS_PRODUCTS,
     variables: { slug: business.slug },
     context: PRODUCT_TYPENAMES,

@@ -4,7 +4,7 @@ import { useQuery } from 'urql';
 import { BusinessFrame, type FramedBusiness } from '../../components/business-frame';
 import { describeError } from '../../lib/server-error';
 import { manageProductsPath } from './manage-notice';
-import { PRODUCT, PRODUCT_TYPENAMES, type ManagedProduct } from './product-documents';
+import { PRODUCT, PRODUCT_TYPENAMES } from './api/products';
 import { ProductForm } from './product-form';
 
 /** The product id in the URL, or null when it cannot be one. */
@@ -29,7 +29,7 @@ function NoSuchProduct({ business, message }: { business: FramedBusiness; messag
 
 /** Loads the product of the URL, then shows it in the form, if it belongs to this business. */
 function EditProduct({ business, productId }: { business: FramedBusiness; productId: number }) {
-  const [{ data, fetching, error }] = useQuery<{ product: ManagedProduct }>({
+  const [{ data, fetching, error }] = useQuery({
     query: PRODUCT,
     variables: { id: productId },
     context: PRODUCT_TYPENAMES,

@@ -24,6 +24,7 @@ import { useNavigate } from 'react-router';
 import { useMutation } from 'urql';
 import type { FramedBusiness } from '../../components/business-frame';
 import { ImageUpload } from '../../components/image-upload';
+import type { VariablesOf } from '../../lib/graphql';
 import { describeError, type ServerRefusal } from '../../lib/server-error';
 import { DeleteProductDialog } from './delete-product-dialog';
 import { manageProductsPath, type ManageNotice } from './manage-notice';
@@ -33,13 +34,14 @@ import {
   PRODUCT_TYPENAMES,
   UPDATE_PRODUCT,
   type ManagedProduct,
-} from './product-documents';
+} from './api/products';
 import {
   emptyProductValues,
   formValuesToInput,
   productToFormValues,
   splitFieldErrors,
   type ProductFormValues,
+  type ProductInputVariables,
 } from './product-mapping';
 import { CLOSURE_STYLE_CATEGORY, FORMAT_CATEGORY, TagSelect } from './tag-select';
 import { TierListField } from './tier-list-field';
@@ -52,6 +54,15 @@ const checkProductInput = zod4Resolver(productInputSchema, { errorPriority: 'fir
 /** The shared schema's verdict on the form, keyed by the form's own paths. */
 function validateProduct(values: ProductFormValues): FormErrors {
   return checkProductInput(formValuesToInput(values));
+}
+
+/** The server's `ProductInput`: the form's input once the shared schema accepts it. */
+type ProductInput = VariablesOf<typeof CREATE_PRODUCT>['input'];
+
+function isAcceptedInput(
+  input: ProductInputVariables,
+): input is ProductInputVariables & ProductInput {
+  return productInputSchema.safeParse(input).success;
 }
 
 /**
@@ -87,13 +98,9 @@ export function ProductForm({
   const [saved, setSaved] = useState(false);
   const [deleteOpened, setDeleteOpened] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
-  const [createState, createProduct] = useMutation<{ createProduct: ManagedProduct }>(
-    CREATE_PRODUCT,
-  );
-  const [updateState, updateProduct] = useMutation<{ updateProduct: ManagedProduct }>(
-    UPDATE_PRODUCT,
-  );
-  const [deleteState, deleteProduct] = useMutation<{ deleteProduct: boolean }>(DELETE_PRODUCT);
+  const [createState, createProduct] = useMutation(CREATE_PRODUCT);
+  const [updateState, updateProduct] = useMutation(UPDATE_PRODUCT);
+  const [deleteState, deleteProduct] = useMutation(DELETE_PRODUCT);
   const form = useForm<ProductFormValues>({
     initialValues: product ? productToFormValues(product, business.name) : emptyProductValues(),
     validate: validateProduct,
@@ -117,6 +124,8 @@ export function ProductForm({
     setRefusal(null);
     setSaved(false);
     const input = formValuesToInput(submitted);
+    // Always accepted here (the form was just checked with the same schema); narrows the type.
+    if (!isAcceptedInput(input)) return;
     if (!product) {
       const result = await createProduct({ slug: business.slug, input }, PRODUCT_TYPENAMES);
       if (result.error || !result.data) {

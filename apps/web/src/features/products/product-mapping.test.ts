@@ -1,6 +1,6 @@
 import { productInputSchema } from '@bevy/core/schemas';
 import { describe, expect, it } from 'vitest';
-import type { ManagedProduct } from './product-documents';
+import type { ManagedProduct } from './api/products';
 import {
   centsToDollars,
   editPathFor,

@@ -1,7 +1,7 @@
 import { isBeverageType, type PriceTier, type ProductStatus } from '@bevy/core';
 import { randomId } from '@mantine/hooks';
 import type { TileProduct } from '../../components/product-tile';
-import type { ManagedProduct } from './product-documents';
+import type { ManagedProduct } from './api/products';
 
 /** What a Mantine NumberInput holds: a number, or text while empty or half typed. */
 export type NumberField = number | string;

@@ -1,7 +1,7 @@
 import { Select, type SelectProps } from '@mantine/core';
 import { useQuery } from 'urql';
 import { describeError } from '../../lib/server-error';
-import { TAGS_FOR_CATEGORY } from './product-documents';
+import { TAGS_FOR_CATEGORY } from './api/products';
 import { tagOptions } from './product-mapping';
 
 /** Tag categories kept by the admin (admin → Tags) that a product's attributes come from. */
@@ -25,9 +25,10 @@ export function TagSelect({
   value: string;
   onChange: (value: string) => void;
 }) {
-  const [{ data, fetching, error: loadError }] = useQuery<{
-    tagsForCategory: { id: number; name: string }[];
-  }>({ query: TAGS_FOR_CATEGORY, variables: { tagCategoryName: category } });
+  const [{ data, fetching, error: loadError }] = useQuery({
+    query: TAGS_FOR_CATEGORY,
+    variables: { tagCategoryName: category },
+  });
   const noun = label.toLowerCase();
   return (
     <Select

@@ -1,0 +1,29 @@
+import { graphql } from '../../../lib/graphql';
+
+/** What the public page of a business shows about it. */
+export const BUSINESS_BY_SLUG = graphql(`
+  query BusinessBySlug($slug: String!) {
+    businesses(where: { slug: { equals: $slug } }) {
+      id
+      name
+      slug
+      description
+      heroImgUrl
+      logoImgUrl
+      license_info
+      website
+      international_phone_number
+      instagram
+      twitter
+      facebook
+      linkedin
+      addresses {
+        id
+        formatted_address
+      }
+      pickup_hours
+      fulfillment_allow_pickup_retail
+      fulfillment_allow_pickup_wholesale
+    }
+  }
+`);
