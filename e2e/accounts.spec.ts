@@ -1,6 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
-import { logIn } from './session';
+import { expect, test } from './fixtures';
 
 async function logOutFromMenu(page: Page, name: string) {
   await page.getByRole('button', { name }).click();
@@ -20,9 +20,11 @@ async function newPage(browser: Browser) {
   return context.newPage();
 }
 
+// The one journey that logs in through the form; the others are given a session (fixtures.ts).
 test('a buyer signs up, applies for wholesale, is approved, and then shops wholesale', async ({
   page,
   browser,
+  loggedInAs,
 }) => {
   test.slow();
   const email = `e2e-${Date.now()}@example.com`;
@@ -41,7 +43,10 @@ test('a buyer signs up, applies for wholesale, is approved, and then shops whole
 
   await page.goto('/login');
   await expectNoSeriousA11yViolations(page);
-  await logIn(page, email, password, /\/dashboard$/);
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
   await expectNoSeriousA11yViolations(page);
 
   await page.goto('/wholesale/apply');
@@ -61,8 +66,7 @@ test('a buyer signs up, applies for wholesale, is approved, and then shops whole
   await anonymous.goto('/shop');
   const retailTiers = await firstTileTiers(anonymous);
 
-  const admin = await newPage(browser);
-  await logIn(admin, 'admin@bevy.example', 'bevy-admin-demo', /\/dashboard$/);
+  const admin = await loggedInAs('admin');
   await admin.goto('/admin/wholesale');
   await expect(admin.getByRole('heading', { level: 1, name: 'Administration' })).toBeVisible();
   await admin.getByRole('button', { name: `Approve ${business}` }).click();
@@ -90,10 +94,11 @@ test('a buyer signs up, applies for wholesale, is approved, and then shops whole
 });
 
 test('a seller gets the sidebar, can collapse it, and on a phone it becomes a toggle', async ({
-  page,
+  loggedInAs,
 }) => {
+  const page = await loggedInAs('seller');
   await page.setViewportSize({ width: 1280, height: 900 });
-  await logIn(page, 'seller@bevy.example', 'bevy-seller-demo', /\/dashboard$/);
+  await page.goto('/dashboard');
   const sidebar = page.getByRole('navigation', { name: 'Seller' });
   await expect(sidebar).toBeVisible();
   for (const name of ['Dashboard', 'Orders', 'Shop / Research', 'Add new business']) {
@@ -117,15 +122,14 @@ test('a seller gets the sidebar, can collapse it, and on a phone it becomes a to
 });
 
 test('the admin pages are for admins, and have no serious accessibility problems', async ({
-  page,
+  loggedInAs,
 }) => {
   test.slow();
-  await logIn(page, 'buyer@bevy.example', 'bevy-buyer-demo', /\/dashboard$/);
-  await page.goto('/admin');
-  await expect(page.getByText('You need administrator rights to see this page.')).toBeVisible();
-  await page.context().clearCookies();
+  const buyer = await loggedInAs('buyer');
+  await buyer.goto('/admin');
+  await expect(buyer.getByText('You need administrator rights to see this page.')).toBeVisible();
 
-  await logIn(page, 'admin@bevy.example', 'bevy-admin-demo', /\/dashboard$/);
+  const page = await loggedInAs('admin');
   for (const [path, heading] of [
     ['/admin', 'Users'],
     ['/admin/banners', 'Banners'],

@@ -1,14 +1,7 @@
 import { formatCents, type CartState } from '@bevy/core';
-import {
-  expect,
-  test,
-  type APIRequestContext,
-  type Locator,
-  type Page,
-  type TestInfo,
-} from '@playwright/test';
+import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
-import { BUYER, graphql, loggedIn, OTHER_BUYER, SELLER } from './order-fixtures';
+import { expect, graphql, test } from './fixtures';
 
 /**
  * Issue 13: tier minimums and typed quantities, the keyboard's place after cart actions, product
@@ -111,14 +104,14 @@ async function screenshots(page: Page, testInfo: TestInfo, name: string) {
 }
 
 test('a product sold from 6: the minimum is added, 24 can be typed, the keyboard keeps its place, thumbnails to the order', async ({
-  browser,
+  loggedInAs,
+  freshBuyer,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const sellerContext = await loggedIn(browser, SELLER);
-  const shop = await pickupShop(sellerContext.request);
-  const name = await sixPack(sellerContext.request, shop, 'Retail');
-  const buyerContext = await loggedIn(browser, BUYER);
-  const page = await buyerContext.newPage();
+  const seller = await loggedInAs('seller');
+  const shop = await pickupShop(seller.request);
+  const name = await sixPack(seller.request, shop, 'Retail');
+  const { page } = await freshBuyer();
 
   // 'Add to Cart' adds the lowest tier's minimum, and the keyboard moves to the quantity.
   const tile = await tileOf(page, '/shop', name);
@@ -237,7 +230,6 @@ test('a product sold from 6: the minimum is added, 24 can be typed, the keyboard
   await expect(
     thumbnailIn(page.getByRole('row', { name: new RegExp(escape(name)) })),
   ).toBeVisible();
-  await Promise.all([sellerContext.close(), buyerContext.close()]);
 });
 
 test('removing a line in the cart keeps the keyboard in the cart', async ({ page }) => {
@@ -262,14 +254,13 @@ test('removing a line in the cart keeps the keyboard in the cart', async ({ page
 });
 
 test('a wholesale checkout names the buying business, and the producer sees it', async ({
-  browser,
+  loggedInAs,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const sellerContext = await loggedIn(browser, SELLER);
-  const shop = await pickupShop(sellerContext.request);
-  const name = await sixPack(sellerContext.request, shop, 'Trade');
-  const buyerContext = await loggedIn(browser, OTHER_BUYER);
-  const page = await buyerContext.newPage();
+  const seller = await loggedInAs('seller');
+  const shop = await pickupShop(seller.request);
+  const name = await sixPack(seller.request, shop, 'Trade');
+  const page = await loggedInAs('wholesale');
 
   // The wholesale price list starts at 6 too.
   const tile = await tileOf(page, '/business/research-and-shop', name);
@@ -308,11 +299,9 @@ test('a wholesale checkout names the buying business, and the producer sees it',
   const orderId = /orders=(\d+)/.exec(page.url())![1];
 
   // The producer sees who bought, on the order and on the packing slip.
-  const seller = await sellerContext.newPage();
   await seller.goto(`/orders/${orderId}`);
   await expect(seller.getByText('Buying for Alder Street Bottle Shop LLC')).toBeVisible();
   await screenshots(seller, testInfo, 'cart-quantities-producer-order');
   await seller.goto(`/orders/${orderId}/packing-slip`);
   await expect(seller.getByText('Alder Street Bottle Shop LLC')).toBeVisible();
-  await Promise.all([sellerContext.close(), buyerContext.close()]);
 });

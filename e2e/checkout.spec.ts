@@ -1,7 +1,7 @@
 import { formatCents, formatDueDate, invoiceDueOn, isoDate } from '@bevy/core';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
-import { logIn } from './session';
+import { expect, test } from './fixtures';
 
 /** Adds the first product on a producer's page to the cart; returns its name. */
 async function addFirstProductOf(page: Page, slug: string): Promise<string> {
@@ -28,11 +28,11 @@ async function fillCheckout(page: Page, cardNumber: string) {
 }
 
 test('a retail buyer pays once for two producers: pickup from one, shipping from the other', async ({
-  page,
-  browser,
+  freshBuyer,
+  loggedInAs,
 }) => {
   test.slow();
-  await logIn(page, 'buyer@bevy.example', 'bevy-buyer-demo');
+  const { page } = await freshBuyer();
   const wine = await addFirstProductOf(page, 'cascadia-hollow-cellars');
   const beer = await addFirstProductOf(page, 'burnside-gravity-brewing');
 
@@ -118,9 +118,7 @@ test('a retail buyer pays once for two producers: pickup from one, shipping from
   await expect(page.getByRole('main')).toContainText('Cascadia Hollow Cellars');
 
   // The producer accepts the pickup order, marks it ready, then completed.
-  const sellerContext = await browser.newContext();
-  const seller = await sellerContext.newPage();
-  await logIn(seller, 'seller@bevy.example', 'bevy-seller-demo');
+  const seller = await loggedInAs('seller');
   await seller.goto('/business/orders');
   await seller
     .getByRole('searchbox', { name: 'Search by order number or buyer' })
@@ -150,7 +148,6 @@ test('a retail buyer pays once for two producers: pickup from one, shipping from
   await expect(ledgerRow).toContainText('Completed');
   await expect(ledgerRow).toContainText(commission);
   await seller.screenshot({ path: 'test-results/checkout-payouts.png', fullPage: true });
-  await sellerContext.close();
 });
 
 /**
@@ -185,16 +182,13 @@ async function fillPickupCheckout(page: Page) {
 }
 
 test('an approved wholesale buyer pays a producer by invoice on the terms it offers', async ({
-  page,
-  browser,
+  loggedInAs,
 }) => {
   test.slow();
   const dueOn = formatDueDate(invoiceDueOn(isoDate(new Date()), 30));
 
   // The producer offers Net 30 to approved wholesale buyers, on its profile page.
-  const sellerContext = await browser.newContext();
-  const seller = await sellerContext.newPage();
-  await logIn(seller, 'seller@bevy.example', 'bevy-seller-demo');
+  const seller = await loggedInAs('seller');
   await seller.goto('/business/burnside-gravity-brewing/edit');
   const terms = seller.getByRole('combobox', {
     name: 'Invoice terms for approved wholesale buyers',
@@ -208,7 +202,7 @@ test('an approved wholesale buyer pays a producer by invoice on the terms it off
   await seller.screenshot({ path: 'test-results/invoice-terms-profile.png' });
 
   // The wholesale buyer's cart: Burnside (which offers terms) and Cascadia (which does not).
-  await logIn(page, 'wholesale@bevy.example', 'bevy-wholesale-demo');
+  const page = await loggedInAs('wholesale');
   await addAtMinimumFrom(page, 'burnside-gravity-brewing');
   await addAtMinimumFrom(page, 'cascadia-hollow-cellars');
   await page.goto('/cart');
@@ -301,5 +295,4 @@ test('an approved wholesale buyer pays a producer by invoice on the terms it off
   ).toBeVisible();
   await expectNoSeriousA11yViolations(seller);
   await seller.screenshot({ path: 'test-results/invoice-payouts.png', fullPage: true });
-  await sellerContext.close();
 });

@@ -1,16 +1,49 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
-import { logIn } from './session';
+import { expect, graphql, test } from './fixtures';
+import { createProduct } from './order-fixtures';
 
 /**
  * Fees the seller sets (decision 014): Burnside Gravity Brewing (Portland, seeded) delivers
- * within 8 miles for $5, with a $25 minimum.
+ * within 8 miles for $5, with a $25 minimum. The seller's journey changes the fees of a
+ * business of its own, set up the same way, so the buyer's journey can pay Burnside's meanwhile.
  */
 
 const PRODUCER = 'Burnside Gravity Brewing';
 
-// The seller's test changes the fees the buyer's test pays: one after the other.
-test.describe.configure({ mode: 'serial' });
+/** Burnside's delivery terms, for a business of the seller's own. */
+async function deliverLikeBurnside(seller: APIRequestContext, slug: string) {
+  await graphql(
+    seller,
+    `
+      mutation ($slug: String!, $update: BusinessUpdateInput!, $fees: FulfillmentFeesInput!) {
+        updateBusiness(slug: $slug, update: $update) {
+          id
+        }
+        updateFulfillmentFees(slug: $slug, fees: $fees) {
+          id
+        }
+      }
+    `,
+    {
+      slug,
+      update: {
+        fulfillment_deliver_retail: { set: true },
+        fulfillment_deliver_retail_radius_miles: { set: 8 },
+      },
+      fees: {
+        delivery_fee_bands: [{ within_miles: 8, fee_cents: 500 }],
+        delivery_minimum_cents: 2_500,
+        free_shipping_over_cents: null,
+        shipping_extra_per_dozen_cents: 0,
+        shipping_rates: [],
+        shipping_surcharge_cents: 0,
+        shipping_surcharge_states: [],
+      },
+    },
+  );
+  await createProduct(seller, slug);
+}
 
 async function screenshotAt(page: Page, name: string) {
   for (const width of [375, 768, 1280]) {
@@ -21,10 +54,10 @@ async function screenshotAt(page: Page, name: string) {
 }
 
 test('a buyer sees a delivery fee on the tile, in the cart and at checkout, pays it and finds it on the order', async ({
-  page,
+  freshBuyer,
 }) => {
   test.slow();
-  await logIn(page, 'buyer@bevy.example', 'bevy-buyer-demo');
+  const { page } = await freshBuyer();
 
   // The tile's fulfilment line states the producer's terms.
   await page.goto('/business/burnside-gravity-brewing');
@@ -94,11 +127,12 @@ test('a buyer sees a delivery fee on the tile, in the cart and at checkout, pays
 });
 
 test('a seller sets delivery bands, a minimum and shipping rates, with errors on the fields', async ({
-  page,
+  freshSeller,
 }) => {
   test.slow();
-  await logIn(page, 'seller@bevy.example', 'bevy-seller-demo');
-  await page.goto('/business/burnside-gravity-brewing/edit');
+  const { page, business } = await freshSeller();
+  await deliverLikeBurnside(page.request, business.slug);
+  await page.goto(`/business/${business.slug}/edit`);
   const fees = page.getByRole('form', { name: 'Fees and minimums' });
   await expect(fees.getByLabel('Delivery band 1: fee')).toHaveValue('$5');
 
@@ -125,7 +159,7 @@ test('a seller sets delivery bands, a minimum and shipping rates, with errors on
   await page.reload();
   await expect(fees.getByLabel('Delivery band 2: fee')).toHaveValue('$9');
   await expect(fees.getByLabel('Free shipping over')).toHaveValue('$150');
-  await page.goto('/business/burnside-gravity-brewing');
+  await page.goto(`/business/${business.slug}`);
   await expect(page.getByRole('article').first()).toContainText(
     'Delivery from $5 within 3 mi · $25 minimum',
   );

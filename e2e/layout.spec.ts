@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { logIn } from './session';
+import { expect, test } from './fixtures';
 
 const LEGAL_AGE = /21 or older/;
 
@@ -47,7 +46,10 @@ test('the header cart badge counts units, not lines', async ({ page }) => {
   await expect(cartLink).toContainText('12');
 });
 
-test('a new account is welcomed; a returning one is welcomed back', async ({ page }) => {
+test('a new account is welcomed; a returning one is welcomed back', async ({
+  page,
+  loggedInAs,
+}) => {
   const email = `new-${Date.now()}@example.com`;
   await page.goto('/signup');
   await page.getByLabel('Name').fill('Nova Newcomer');
@@ -58,13 +60,15 @@ test('a new account is welcomed; a returning one is welcomed back', async ({ pag
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText('Welcome, Nova Newcomer.')).toBeVisible();
 
-  await page.context().clearCookies();
-  await logIn(page, 'buyer@bevy.example', 'bevy-buyer-demo', /\/dashboard$/);
-  await expect(page.getByText('Welcome back, Riley Retail.')).toBeVisible();
+  const returning = await loggedInAs('buyer');
+  await returning.goto('/dashboard');
+  await expect(returning.getByText('Welcome back, Riley Retail.')).toBeVisible();
 });
 
-test('a buyer without a business is sent from business orders to their own', async ({ page }) => {
-  await logIn(page, 'buyer@bevy.example', 'bevy-buyer-demo', /\/dashboard$/);
+test('a buyer without a business is sent from business orders to their own', async ({
+  freshBuyer,
+}) => {
+  const { page } = await freshBuyer();
   await page.goto('/business/orders');
   await expect(page.getByText(/Orders for businesses are for sellers/)).toBeVisible();
   await expect(page.getByText('Export CSV')).toHaveCount(0);
@@ -76,9 +80,12 @@ test('a buyer without a business is sent from business orders to their own', asy
   await expect(page).toHaveURL(/\/consumer$/);
 });
 
-test('seller pages open at the top, and Back returns to where the seller was', async ({ page }) => {
+test('seller pages open at the top, and Back returns to where the seller was', async ({
+  loggedInAs,
+}) => {
+  const page = await loggedInAs('seller');
   await page.setViewportSize({ width: 1280, height: 600 });
-  await logIn(page, 'seller@bevy.example', 'bevy-seller-demo', /\/dashboard$/);
+  await page.goto('/dashboard');
   const sidebar = page.getByRole('navigation', { name: 'Seller' });
   const firstBusiness = sidebar.getByRole('listitem').first().getByRole('link').first();
   const businessPath = (await firstBusiness.getAttribute('href'))!;

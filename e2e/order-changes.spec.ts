@@ -1,14 +1,7 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
-import {
-  BUYER,
-  createProduct,
-  graphql,
-  loggedIn,
-  OTHER_BUYER,
-  placeOrder,
-  type Workplace,
-} from './order-fixtures';
+import { expect, graphql, test } from './fixtures';
+import { createProduct, placeOrder } from './order-fixtures';
 
 /**
  * Changes to an order after it was placed, each by the person allowed to make it: a producer
@@ -18,45 +11,22 @@ import {
 
 const statusOf = (page: Page) => page.getByRole('status', { name: 'Order status' });
 
-/** A new producer of its own, so that its settings touch no other journey's orders. */
-async function newProducer(browser: Browser, settings: Record<string, unknown>) {
-  const stamp = `${Date.now()}-${Math.random().toString(36).slice(2, 7)}`;
-  const context = await browser.newContext();
-  await graphql(
-    context.request,
-    'mutation ($input: SignUpInput!) { signUp(input: $input) { id } }',
-    {
-      input: {
-        name: 'Rae Producer',
-        email: `producer-${stamp}@example.com`,
-        password: 'amber-fermenter-7734',
-        dateOfBirth: '1985-02-03',
-      },
-    },
-  );
-  const { upsertWorkplace: business } = await graphql<{ upsertWorkplace: Workplace }>(
-    context.request,
-    'mutation ($w: CreateBusinessInput!) { upsertWorkplace(works_at: $w) { id name slug } }',
-    { w: { name: `Change Cellars ${stamp}`, ...settings } },
-  );
-  return { context, business };
-}
+// Each test has a producer of its own, so that its settings touch no other journey's orders.
 
 test('refunding every unit ends in a Refunded order, with the buyer emailed each time', async ({
-  browser,
+  freshSeller,
+  freshBuyer,
+  loggedInAs,
 }) => {
   test.slow();
   // 8.875% tax + fees, as in the sequence that once blanked the page.
-  const { context: sellerContext, business } = await newProducer(browser, {
-    sales_tax_rate: 8.875,
-  });
-  const wine = await createProduct(sellerContext.request, business.slug, 25);
-  const buyerContext = await loggedIn(browser, BUYER);
-  const placed = await placeOrder(buyerContext.request, business, [wine], { mode: 'pickup' });
+  const { page: seller, business } = await freshSeller({ sales_tax_rate: 8.875 });
+  const wine = await createProduct(seller.request, business.slug, 25);
+  const { page: buyer, account } = await freshBuyer();
+  const placed = await placeOrder(buyer.request, business, [wine], { mode: 'pickup' }, account);
   expect(placed.lines[0]!.quantity).toBe(2);
   expect(placed.totalCents).toBe(5444);
 
-  const seller = await sellerContext.newPage();
   // On a phone, where the lines are a list: quantity, total and Refund all in view.
   await seller.setViewportSize({ width: 375, height: 812 });
   const errors: string[] = [];
@@ -96,27 +66,24 @@ test('refunding every unit ends in a Refunded order, with the buyer emailed each
   await expectNoSeriousA11yViolations(seller);
 
   // The buyer sees it too, and was told twice: once for the part, once for the whole.
-  const buyer = await buyerContext.newPage();
   await buyer.goto(`/orders/${placed.id}`);
   await expect(statusOf(buyer)).toHaveText('Refunded');
-  const admin = await (
-    await loggedIn(browser, { email: 'admin@bevy.example', password: 'bevy-admin-demo' })
-  ).newPage();
+  const admin = await loggedInAs('admin');
   await admin.goto('/admin/mail');
   await expect(admin.getByText(`A refund on your Bevy order ${placed.number}`)).toBeVisible();
   await expect(admin.getByText(`Your Bevy order ${placed.number} was refunded`)).toBeVisible();
 });
 
 test('a buyer cancels their order before the producer accepts it, and not after', async ({
-  browser,
+  freshSeller,
+  freshBuyer,
 }) => {
-  const { context: sellerContext, business } = await newProducer(browser, {});
-  const wine = await createProduct(sellerContext.request, business.slug, 18);
-  const buyerContext = await loggedIn(browser, BUYER);
-  const first = await placeOrder(buyerContext.request, business, [wine], { mode: 'pickup' });
-  const second = await placeOrder(buyerContext.request, business, [wine], { mode: 'pickup' });
+  const { page: seller, business } = await freshSeller();
+  const wine = await createProduct(seller.request, business.slug, 18);
+  const { page: buyer, account } = await freshBuyer();
+  const first = await placeOrder(buyer.request, business, [wine], { mode: 'pickup' }, account);
+  const second = await placeOrder(buyer.request, business, [wine], { mode: 'pickup' }, account);
 
-  const buyer = await buyerContext.newPage();
   await buyer.goto(`/orders/${first.id}`);
   await buyer.getByRole('button', { name: 'Cancel my order' }).click();
   const dialog = buyer.getByRole('dialog', { name: `Cancel order ${first.number}?` });
@@ -130,7 +97,7 @@ test('a buyer cancels their order before the producer accepts it, and not after'
 
   // Once the producer accepts, only they can cancel.
   await graphql(
-    sellerContext.request,
+    seller.request,
     'mutation ($id: Int!) { advanceOrder(id: $id, to: "accepted") { id } }',
     {
       id: second.id,
@@ -140,16 +107,18 @@ test('a buyer cancels their order before the producer accepts it, and not after'
   await expect(statusOf(buyer)).toHaveText('Accepted');
   await expect(buyer.getByRole('button', { name: 'Cancel my order' })).toHaveCount(0);
 
-  const seller = await sellerContext.newPage();
   await seller.goto(`/orders/${first.id}`);
   await expect(statusOf(seller)).toHaveText('Cancelled');
   await expect(seller.getByText('Cancelled by the buyer')).toBeVisible();
 });
 
-test('a producer marks an invoice paid, and the buyer sees it paid', async ({ browser }) => {
-  const { context: sellerContext, business } = await newProducer(browser, {});
+test('a producer marks an invoice paid, and the buyer sees it paid', async ({
+  freshSeller,
+  loggedInAs,
+}) => {
+  const { page: seller, business } = await freshSeller();
   await graphql(
-    sellerContext.request,
+    seller.request,
     'mutation ($slug: String!, $u: BusinessUpdateInput!) { updateBusiness(slug: $slug, update: $u) { id } }',
     {
       slug: business.slug,
@@ -159,14 +128,14 @@ test('a producer marks an invoice paid, and the buyer sees it paid', async ({ br
       },
     },
   );
-  const keg = await createProduct(sellerContext.request, business.slug, 30, 21);
-  const buyerContext = await loggedIn(browser, OTHER_BUYER);
-  const placed = await placeOrder(buyerContext.request, business, [keg], {
+  const keg = await createProduct(seller.request, business.slug, 30, 21);
+  // Invoices are for approved wholesale buyers: the demo one.
+  const buyer = await loggedInAs('wholesale');
+  const placed = await placeOrder(buyer.request, business, [keg], {
     mode: 'pickup',
     payByInvoice: true,
   });
 
-  const seller = await sellerContext.newPage();
   await seller.goto(`/orders/${placed.id}`);
   const totals = seller.getByRole('table', { name: `Totals of order ${placed.number}` });
   await expect(totals).toContainText('Net 30');
@@ -182,7 +151,6 @@ test('a producer marks an invoice paid, and the buyer sees it paid', async ({ br
   await expect(seller.getByText('Invoice marked paid')).toBeVisible();
   await expectNoSeriousA11yViolations(seller);
 
-  const buyer = await buyerContext.newPage();
   await buyer.goto(`/orders/${placed.id}`);
   await expect(
     buyer.getByRole('table', { name: `Totals of order ${placed.number}` }),

@@ -1,23 +1,10 @@
-import type { APIRequestContext, Browser, BrowserContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { DEMO_ACTORS, graphql, type Actor, type Workplace } from './fixtures';
 
 /**
- * Orders placed through the real API for journeys about orders: logged-in contexts of the demo
- * accounts, a seller's products, and the placeOrder mutation paid with the offline provider's
- * succeeding test card.
+ * Orders placed through the real API for journeys about orders: a seller's businesses and
+ * products, and the placeOrder mutation paid with the offline provider's succeeding test card.
  */
-
-export const SELLER = { email: 'seller@bevy.example', password: 'bevy-seller-demo' };
-export const BUYER = { email: 'buyer@bevy.example', password: 'bevy-buyer-demo' };
-export const OTHER_BUYER = { email: 'wholesale@bevy.example', password: 'bevy-wholesale-demo' };
-
-export interface Workplace {
-  id: number;
-  name: string;
-  slug: string;
-  fulfillment_allow_pickup_retail: boolean;
-  fulfillment_ship_retail: boolean;
-  ship_to_states: string[];
-}
 
 export interface SellerProduct {
   id: number;
@@ -42,45 +29,10 @@ export interface PlacedOrder {
   }[];
 }
 
-export async function graphql<T>(
-  request: APIRequestContext,
-  query: string,
-  variables: Record<string, unknown> = {},
-): Promise<T> {
-  const response = await request.post('/graphql', { data: { query, variables } });
-  const body = (await response.json()) as { data?: T; errors?: unknown[] };
-  if (body.errors || !body.data) throw new Error(`GraphQL refused: ${JSON.stringify(body.errors)}`);
-  return body.data;
-}
-
-/** A browser context logged in as `account` (the session cookie is the context's). */
-export async function loggedIn(
-  browser: Browser,
-  account: { email: string; password: string },
-): Promise<BrowserContext> {
-  const context = await browser.newContext();
-  // The packing slip offers the print dialog at once; here it only records that it did.
-  await context.addInitScript(() => {
-    window.print = () => {
-      (window as unknown as { printed: boolean }).printed = true;
-    };
-  });
-  await graphql(
-    context.request,
-    'mutation LogIn($email: String!, $password: String!) { logIn(email: $email, password: $password) { id } }',
-    account,
-  );
-  return context;
-}
-
-/** The demo seller and the demo buyer, each in a context of their own, and the seller's businesses. */
-export async function sellerAndBuyer(browser: Browser) {
-  const [sellerContext, buyerContext] = await Promise.all([
-    loggedIn(browser, SELLER),
-    loggedIn(browser, BUYER),
-  ]);
+/** The businesses the seller logged in on `seller` works at. */
+export async function workplacesOf(seller: APIRequestContext): Promise<Workplace[]> {
   const data = await graphql<{ me: { works_at: Workplace[] } }>(
-    sellerContext.request,
+    seller,
     `
       {
         me {
@@ -96,7 +48,7 @@ export async function sellerAndBuyer(browser: Browser) {
       }
     `,
   );
-  return { sellerContext, buyerContext, businesses: data.me.works_at };
+  return data.me.works_at;
 }
 
 /** Published products with a retail price and enough stock, of a business the seller works at. */
@@ -176,12 +128,16 @@ export async function createProduct(
 export const unitsOf = (product: SellerProduct) =>
   Math.max(2, Math.min(...product.retailPricing.map((tier) => tier.minimum_unit_count_for_price)));
 
-/** Places one order with `business` through the real checkout mutation, as the buyer. */
+/**
+ * Places one order with `business` through the real checkout mutation, as the buyer logged in
+ * on `buyer`; `contact` is who the order names (the demo buyer unless said).
+ */
 export async function placeOrder(
   buyer: APIRequestContext,
-  business: Workplace,
+  business: Pick<Workplace, 'id'>,
   products: SellerProduct[],
   fulfillment: { mode: 'pickup'; payByInvoice?: boolean } | { mode: 'ship'; state: string },
+  contact: Pick<Actor, 'email'> = DEMO_ACTORS.buyer,
 ): Promise<PlacedOrder> {
   const onInvoice = fulfillment.mode === 'pickup' && fulfillment.payByInvoice === true;
   const data = await graphql<{ placeOrder: { orders: PlacedOrder[] } }>(
@@ -225,8 +181,8 @@ export async function placeOrder(
                 },
               },
         ],
-        contact: { name: 'Riley Retail', email: BUYER.email, phone: '(503) 555-0142' },
-        // Required of wholesale buyers (OTHER_BUYER), ignored for retail ones.
+        contact: { name: 'Riley Retail', email: contact.email, phone: '(503) 555-0142' },
+        // Required of wholesale buyers, ignored for retail ones.
         buyingBusiness: 'Alder Street Bottle Shop LLC',
         billingAddress: { line1: '12 NE Alberta St', city: 'Portland', state: 'OR', zip: '97211' },
         ageConfirmed: true,

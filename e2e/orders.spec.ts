@@ -1,16 +1,8 @@
 import { ADULT_SIGNATURE_NOTICE, commissionOf, formatCents, type CartState } from '@bevy/core';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
-import {
-  BUYER,
-  createProduct,
-  graphql,
-  loggedIn,
-  OTHER_BUYER,
-  placeOrder,
-  productsOf,
-  sellerAndBuyer,
-} from './order-fixtures';
+import { DEMO_ACTORS, expect, graphql, test } from './fixtures';
+import { createProduct, placeOrder, productsOf, workplacesOf } from './order-fixtures';
 
 /**
  * Producers' and buyers' orders. The orders are placed through the real placeOrder mutation,
@@ -35,19 +27,19 @@ const orderRow = (page: Page, number: string) =>
   page.getByRole('row').filter({ has: page.getByRole('link', { name: number, exact: true }) });
 
 test('a seller finds, accepts, readies and completes an order; the buyer follows it', async ({
-  browser,
+  loggedInAs,
 }, testInfo) => {
   test.setTimeout(150_000);
-  const { sellerContext, buyerContext, businesses } = await sellerAndBuyer(browser);
+  const [seller, buyer] = await Promise.all([loggedInAs('seller'), loggedInAs('buyer')]);
+  const businesses = await workplacesOf(seller.request);
   expect(businesses.length).toBeGreaterThanOrEqual(2);
   const shop = businesses.find((b) => b.fulfillment_allow_pickup_retail)!;
   const other = businesses.find((b) => b.id !== shop.id)!;
-  const products = (await productsOf(sellerContext.request, shop.slug)).slice(0, 2);
+  const products = (await productsOf(seller.request, shop.slug)).slice(0, 2);
   expect(products).toHaveLength(2);
-  const order = await placeOrder(buyerContext.request, shop, products, { mode: 'pickup' });
+  const order = await placeOrder(buyer.request, shop, products, { mode: 'pickup' });
 
   // The seller's list: the order is there; status, business and search filters narrow it.
-  const seller = await sellerContext.newPage();
   await seller.goto('/business/orders');
   await expect(seller.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
   const row = orderRow(seller, order.number);
@@ -82,7 +74,7 @@ test('a seller finds, accepts, readies and completes an order; the buyer follows
     `/business/orders.csv?businessId=${shop.id}&search=${order.number.toLowerCase()}`,
   );
   // The export is a plain link: the session cookie is all it needs.
-  const csv = await sellerContext.request.get(
+  const csv = await seller.request.get(
     `/business/orders.csv?businessId=${shop.id}&search=${order.number.toLowerCase()}`,
   );
   expect(csv.status()).toBe(200);
@@ -118,14 +110,16 @@ test('a seller finds, accepts, readies and completes an order; the buyer follows
   await expect(totals.getByRole('row', { name: /^Payout to you/ })).toContainText(
     formatCents(order.totalCents - commission),
   );
-  await expect(seller.getByRole('region', { name: 'Buyer' })).toContainText(BUYER.email);
+  await expect(seller.getByRole('region', { name: 'Buyer' })).toContainText(
+    DEMO_ACTORS.buyer.email,
+  );
   await expect(seller.getByRole('region', { name: 'Fulfilment' })).toContainText(
     `Pickup from ${shop.name}`,
   );
   await expectNoSeriousA11yViolations(seller);
 
   // A second tab, left behind when the first accepts: its Accept is refused and changes nothing.
-  const stale = await sellerContext.newPage();
+  const stale = await seller.context().newPage();
   await stale.goto(`/orders/${order.id}`);
   await expect(actions(stale).getByRole('button', { name: 'Accept order' })).toBeVisible();
 
@@ -183,7 +177,7 @@ test('a seller finds, accepts, readies and completes an order; the buyer follows
 
   // The packing slip opens in a tab of its own, ready to print.
   const [slip] = await Promise.all([
-    sellerContext.waitForEvent('page'),
+    seller.context().waitForEvent('page'),
     seller.getByRole('link', { name: 'Print packing slip' }).click(),
   ]);
   await expect(slip.getByRole('heading', { level: 1, name: 'Packing slip' })).toBeVisible();
@@ -207,7 +201,6 @@ test('a seller finds, accepts, readies and completes an order; the buyer follows
   await slip.close();
 
   // The buyer sees it among their orders, and its detail without the seller's figures.
-  const buyer = await buyerContext.newPage();
   await buyer.goto('/consumer');
   await expect(buyer.getByRole('heading', { level: 1, name: 'Your orders' })).toBeVisible();
   const mine = orderRow(buyer, order.number);
@@ -229,8 +222,7 @@ test('a seller finds, accepts, readies and completes an order; the buyer follows
   await screenshot(buyer, testInfo, 'order-buyer');
 
   // Anyone else gets the same "not found" as for an order that does not exist.
-  const otherContext = await loggedIn(browser, OTHER_BUYER);
-  const stranger = await otherContext.newPage();
+  const stranger = await loggedInAs('wholesale');
   await stranger.goto(`/orders/${order.id}`);
   await expect(stranger.getByRole('heading', { level: 1, name: 'Order not found' })).toBeVisible();
   await expect(stranger.getByText(order.number)).toHaveCount(0);
@@ -262,36 +254,34 @@ test('a seller finds, accepts, readies and completes an order; the buyer follows
   );
   await expectNoSeriousA11yViolations(seller);
   await screenshot(seller, testInfo, 'dashboard');
-
-  await Promise.all([sellerContext.close(), buyerContext.close(), otherContext.close()]);
 });
 
 test('shipping needs a tracking number; cancelling refunds the buyer; the buyer orders again', async ({
-  browser,
+  loggedInAs,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const { sellerContext, buyerContext, businesses } = await sellerAndBuyer(browser);
+  const [seller, buyer] = await Promise.all([loggedInAs('seller'), loggedInAs('buyer')]);
+  const businesses = await workplacesOf(seller.request);
   const shipper = businesses.find(
     (b) => b.fulfillment_ship_retail && b.ship_to_states.includes('OR'),
   )!;
   expect(shipper).toBeDefined();
-  const [shipped, cancelled] = (await productsOf(sellerContext.request, shipper.slug)).slice(2, 4);
+  const [shipped, cancelled] = (await productsOf(seller.request, shipper.slug)).slice(2, 4);
   // A product of this test's own, withdrawn after the order: "Order again" cannot add it.
-  const retired = await createProduct(sellerContext.request, shipper.slug);
-  const shipping = await placeOrder(buyerContext.request, shipper, [shipped!, retired], {
+  const retired = await createProduct(seller.request, shipper.slug);
+  const shipping = await placeOrder(buyer.request, shipper, [shipped!, retired], {
     mode: 'ship',
     state: 'OR',
   });
-  await graphql(sellerContext.request, 'mutation ($id: Int!) { deleteProduct(id: $id) }', {
+  await graphql(seller.request, 'mutation ($id: Int!) { deleteProduct(id: $id) }', {
     id: retired.id,
   });
-  const cancelling = await placeOrder(buyerContext.request, shipper, [cancelled!], {
+  const cancelling = await placeOrder(buyer.request, shipper, [cancelled!], {
     mode: 'pickup',
   });
   // Exactly what the ledger keeps of a paid order: 8% of its subtotal, rounded half up.
   const commission = commissionOf(shipping.subtotalCents);
 
-  const seller = await sellerContext.newPage();
   await seller.goto(`/orders/${shipping.id}`);
   await actions(seller).getByRole('button', { name: 'Accept order' }).click();
   await expect(actions(seller).getByRole('button')).toHaveText(['Mark shipped', 'Cancel order']);
@@ -345,7 +335,6 @@ test('shipping needs a tracking number; cancelling refunds the buyer; the buyer 
 
   // The buyer orders the shipped one again: what is still for sale goes back into the cart,
   // and the page says what is not.
-  const buyer = await buyerContext.newPage();
   await buyer.goto('/consumer');
   await buyer.getByRole('button', { name: `Order again: ${shipping.number}` }).click();
   const notice = buyer.getByRole('alert').filter({ hasText: 'added to your cart' });
@@ -367,6 +356,4 @@ test('shipping needs a tracking number; cancelling refunds the buyer; the buyer 
   await buyer.getByRole('button', { name: `Order again: ${cancelling.number}` }).click();
   await expect(buyer).toHaveURL(/\/cart$/);
   await expect(lineRow(buyer, cancelled!.name)).toBeVisible();
-
-  await Promise.all([sellerContext.close(), buyerContext.close()]);
 });

@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoSeriousA11yViolations } from './axe';
-import { logIn } from './session';
+import { expect, test } from './fixtures';
 
 /** The demo seller's second business (demo-accounts.ts: the seller works at the first two). */
 const SLUG = 'burnside-gravity-brewing';
@@ -38,12 +38,12 @@ const logoPng = () =>
     .toBuffer();
 
 test('a seller picks closure and format from the lists, and shows a logo and license information', async ({
-  page,
+  loggedInAs,
 }) => {
   test.setTimeout(120_000);
   const stamp = Date.now();
   const productName = `Tidewater Pilsner ${stamp}`;
-  await logIn(page, 'seller@bevy.example', 'bevy-seller-demo');
+  const page = await loggedInAs('seller');
 
   // Closure style and format are chosen from the admin's tags, not typed.
   await page.goto(`/business/${SLUG}/products/new`);

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
+import { expect, test } from './fixtures';
 
 /** Phones (320, 375), the seller sidebar's breakpoint exactly (768), a tablet and a laptop. */
 const WIDTHS = [320, 375, 768, 1024, 1280];
@@ -87,8 +88,9 @@ async function checkPage(page: Page, path: string, width: number, signedIn: bool
 for (const width of WIDTHS) {
   test(`at ${width} px every page fits, and its header and seller sidebar work`, async ({
     page,
+    loggedInAs,
   }) => {
-    // Eight pages, each with a full axe pass, in one browser context for this width.
+    // Eight pages, each with a full axe pass: five for a visitor, three for the seller.
     test.setTimeout(150_000);
     await page.setViewportSize({ width, height: 800 });
 
@@ -100,13 +102,11 @@ for (const width of WIDTHS) {
       await checkPage(page, path, width, false);
     }
 
-    await page.goto('/login');
-    await page.getByLabel(/^Email/).fill('seller@bevy.example');
-    await page.getByLabel(/^Password/).fill('bevy-seller-demo');
-    await page.getByRole('button', { name: 'Log in', exact: true }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    const seller = await loggedInAs('seller');
+    await seller.setViewportSize({ width, height: 800 });
+    await seller.goto('/dashboard');
     // Below 768 px the sidebar is folded away, so its links are looked up hidden too.
-    const firstBusiness = page
+    const firstBusiness = seller
       .getByRole('navigation', { name: 'Seller', includeHidden: true })
       .getByRole('listitem', { includeHidden: true })
       .first()
@@ -119,19 +119,19 @@ for (const width of WIDTHS) {
       `${sellerBusiness}/products`,
       '/business/orders',
     ]) {
-      await checkPage(page, path, width, true);
-      await expectSellerSidebarUsable(page, width);
+      await checkPage(seller, path, width, true);
+      await expectSellerSidebarUsable(seller, width);
     }
 
     // The sidebar's links work at this width: the last page was Orders; go to the dashboard.
     if (width < SIDEBAR_BREAKPOINT) {
-      await page.getByRole('button', { name: 'Open navigation' }).click();
+      await seller.getByRole('button', { name: 'Open navigation' }).click();
     }
-    await page
+    await seller
       .getByRole('navigation', { name: 'Seller' })
       .getByRole('link', { name: 'Dashboard' })
       .click();
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInViewport();
+    await expect(seller).toHaveURL(/\/dashboard$/);
+    await expect(seller.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInViewport();
   });
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
+import { expect, test } from './fixtures';
 
 /** The app configured for Stripe (playwright.config.ts starts it beside the offline one). */
 const stripeSite = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4310) + 1}`;
@@ -11,8 +11,9 @@ const fakeStripe = readFileSync(new URL('./fixtures/fake-stripe.js', import.meta
 test.use({ baseURL: stripeSite });
 
 test('with Stripe, the card is entered in Stripe’s Payment Element and the order pays with its PaymentMethod, once', async ({
-  page,
+  freshBuyer,
 }) => {
+  const { page } = await freshBuyer();
   await page.route('https://js.stripe.com/**', (route) =>
     route.fulfill({ contentType: 'text/javascript', body: fakeStripe }),
   );
@@ -36,11 +37,6 @@ test('with Stripe, the card is entered in Stripe’s Payment Element and the ord
     });
   });
 
-  await page.goto('/login');
-  await page.getByLabel(/^Email/).fill('buyer@bevy.example');
-  await page.getByLabel(/^Password/).fill('bevy-buyer-demo');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
   await page.goto('/business/burnside-gravity-brewing');
   const tile = page.getByRole('article').first();
   await tile.getByRole('button', { name: 'Add to Cart' }).click();
