@@ -3,11 +3,7 @@ import { builder } from '../../graphql/builder';
 import type { GraphqlContext } from '../../graphql/context';
 import { fromZodError, notFound } from '../../platform/domain-error';
 import { requireMember } from '../../platform/access';
-import {
-  findBusinessById,
-  findBusinessBySlug,
-  type BusinessRow,
-} from '../businesses/index';
+import { findBusinessById, findBusinessBySlug, type BusinessRow } from '../businesses/index';
 import { withTagSpellings } from './product-tag-values';
 import {
   createProduct,

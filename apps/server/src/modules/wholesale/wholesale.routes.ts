@@ -65,10 +65,7 @@ function attachmentHeader(name: string): string {
 }
 
 /** Wholesale applications with their licence upload, and the private route that serves licences. */
-export async function wholesaleRoutes(
-  app: FastifyInstance,
-  options: { config: Config },
-) {
+export async function wholesaleRoutes(app: FastifyInstance, options: { config: Config }) {
   const uploadsDir = options.config.UPLOADS_DIR;
 
   // Registered here, so multipart bodies are accepted by this plugin's routes only.
@@ -90,7 +87,8 @@ export async function wholesaleRoutes(
     let stored: StoredLicenceDocument | undefined;
     try {
       if (!request.isMultipart()) {
-        throw new DomainError('BAD_USER_INPUT',
+        throw new DomainError(
+          'BAD_USER_INPUT',
           'Send the application as a form with your licence attached.',
           'document',
         );
@@ -105,7 +103,8 @@ export async function wholesaleRoutes(
         const part = next.value;
         if (part.type === 'field') {
           if (part.valueTruncated) {
-            throw new DomainError('BAD_USER_INPUT',
+            throw new DomainError(
+              'BAD_USER_INPUT',
               `Use at most ${MAX_FIELD_BYTES} characters.`,
               part.fieldname,
             );
@@ -130,7 +129,8 @@ export async function wholesaleRoutes(
         } else if (result.problem === 'unreadable') {
           throw unreadableForm();
         } else {
-          refusedFile = new DomainError('UNSUPPORTED_FILE_TYPE',
+          refusedFile = new DomainError(
+            'UNSUPPORTED_FILE_TYPE',
             'Upload your licence as a PDF, JPEG or PNG file.',
             'document',
           );
@@ -140,15 +140,13 @@ export async function wholesaleRoutes(
       const input = parseApplicationFields(fields);
       if (refusedFile) throw refusedFile;
       if (!stored) {
-        throw new DomainError('BAD_USER_INPUT',
+        throw new DomainError(
+          'BAD_USER_INPUT',
           'Attach your licence as a PDF, JPEG or PNG file.',
           'document',
         );
       }
-      const application = await submitApplication(ctx, viewer.id,
-        input,
-        stored,
-      );
+      const application = await submitApplication(ctx, viewer.id, input, stored);
       stored = undefined;
       return reply.status(201).send({ application });
     } catch (error) {
@@ -167,9 +165,10 @@ export async function wholesaleRoutes(
     const document = id === undefined ? null : await findApplicationDocument(db, id);
     if (!document) throw notFound;
     if (!viewer.isAdmin && document.user_id !== viewer.id) {
-      throw new DomainError('FORBIDDEN',
-          'Only administrators and the applicant can open a licence document.',
-        );
+      throw new DomainError(
+        'FORBIDDEN',
+        'Only administrators and the applicant can open a licence document.',
+      );
     }
     const filePath = storedDocumentPath(uploadsDir, document.document_path);
     const size = filePath ? await storedDocumentSize(filePath) : undefined;
