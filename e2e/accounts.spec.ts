@@ -51,14 +51,14 @@ test('a buyer signs up, applies for wholesale, is approved, and then shops whole
 
   await page.goto('/wholesale/apply');
   await page.getByLabel('Business name').fill(business);
-  await page.getByRole('combobox', { name: 'Licence type' }).click();
+  await page.getByRole('combobox', { name: 'License type' }).click();
   await page.getByRole('option', { name: 'Retailer (off-premises)' }).click();
-  await page.getByLabel('Licence number').fill('OLCC-99-1234');
+  await page.getByLabel('License number').fill('OLCC-99-1234');
   await page.getByRole('combobox', { name: 'Issuing state' }).fill('Oreg');
   await page.getByRole('option', { name: 'Oregon' }).click();
-  await page.getByLabel('Licence expiry date').fill('2030-12-31');
-  await page.locator('input[type="file"]').setInputFiles('e2e/fixtures/licence.pdf');
-  await expect(page.getByText('licence.pdf')).toBeVisible();
+  await page.getByLabel('License expiry date').fill('2030-12-31');
+  await page.locator('input[type="file"]').setInputFiles('e2e/fixtures/license.pdf');
+  await expect(page.getByText('license.pdf')).toBeVisible();
   await page.getByRole('button', { name: 'Send application' }).click();
   await expect(page.getByText(/Application received/)).toBeVisible();
 

@@ -9,7 +9,7 @@ import {
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
 
-interface CatalogueProduct {
+interface CatalogProduct {
   id: string;
   name: string;
   pricing: PriceTier[];
@@ -23,18 +23,18 @@ async function storedCart(page: Page): Promise<CartState> {
   return page.evaluate(() => JSON.parse(window.localStorage.getItem('cart') ?? 'null'));
 }
 
-/** The catalogue's current products for these ids, priced for an anonymous (retail) buyer. */
-async function catalogue(page: Page, productIds: string[]): Promise<CatalogueProduct[]> {
+/** The catalog's current products for these ids, priced for an anonymous (retail) buyer. */
+async function catalog(page: Page, productIds: string[]): Promise<CatalogProduct[]> {
   const response = await page.request.post('/graphql', {
     data: {
-      query: `query($productIds: [ID!]!) { cartCatalogue(productIds: $productIds) {
+      query: `query($productIds: [ID!]!) { cartCatalog(productIds: $productIds) {
         products { id name pricing { price_per_unit minimum_unit_count_for_price }
           business { id name sales_tax_rate } } } }`,
       variables: { productIds },
     },
   });
   expect(response.ok()).toBe(true);
-  return (await response.json()).data.cartCatalogue.products;
+  return (await response.json()).data.cartCatalog.products;
 }
 
 /** The header's cart link, whose name says how many units the cart holds. */
@@ -78,7 +78,7 @@ test('a cart across two producers: add, count, price, keep, remove, empty', asyn
   // What the page must show, computed by the same arithmetic from the server's current prices.
   const cart = await storedCart(page);
   expect(cart.quantity).toEqual({ [cart.addedIds[0]!]: 2, [cart.addedIds[1]!]: 1 });
-  const products = await catalogue(page, cart.addedIds);
+  const products = await catalog(page, cart.addedIds);
   expect(new Set(products.map((p) => p.business.id)).size).toBe(2);
 
   await cartLink(page).click();
@@ -147,7 +147,7 @@ test('a cart across two producers: add, count, price, keep, remove, empty', asyn
   await expectNoSeriousA11yViolations(page);
 });
 
-test('a stored cart that no longer matches the catalogue says what changed', async ({ page }) => {
+test('a stored cart that no longer matches the catalog says what changed', async ({ page }) => {
   await page.goto('/shop');
   const [tile] = await tilesOfTwoProducers(page);
   await tile.getByRole('button', { name: 'Add to Cart' }).click();
@@ -164,7 +164,7 @@ test('a stored cart that no longer matches the catalogue says what changed', asy
     cart.quantity['999999'] = 1;
     window.localStorage.setItem('cart', JSON.stringify(cart));
   });
-  const [product] = await catalogue(page, (await storedCart(page)).addedIds.slice(0, 1));
+  const [product] = await catalog(page, (await storedCart(page)).addedIds.slice(0, 1));
   await page.goto('/cart');
 
   const line = page.getByRole('row', { name: new RegExp(`^${escape(product!.name)}`) });

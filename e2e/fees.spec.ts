@@ -59,7 +59,7 @@ test('a buyer sees a delivery fee on the tile, in the cart and at checkout, pays
   test.slow();
   const { page } = await freshBuyer();
 
-  // The tile's fulfilment line states the producer's terms.
+  // The tile's fulfillment line states the producer's terms.
   await page.goto('/business/burnside-gravity-brewing');
   const tile = page.getByRole('article').first();
   await expect(tile).toContainText('Delivery $5 within 8 mi · $25 minimum');

@@ -113,7 +113,7 @@ test('a seller finds, accepts, readies and completes an order; the buyer follows
   await expect(seller.getByRole('region', { name: 'Buyer' })).toContainText(
     DEMO_ACTORS.buyer.email,
   );
-  await expect(seller.getByRole('region', { name: 'Fulfilment' })).toContainText(
+  await expect(seller.getByRole('region', { name: 'Fulfillment' })).toContainText(
     `Pickup from ${shop.name}`,
   );
   await expectNoSeriousA11yViolations(seller);
@@ -294,7 +294,7 @@ test('shipping needs a tracking number; cancelling refunds the buyer; the buyer 
   await shipDialog.getByRole('button', { name: 'Mark shipped' }).click();
   await expect(shipDialog).toBeHidden();
   await expect(statusOf(seller)).toHaveText('Shipped');
-  await expect(seller.getByRole('region', { name: 'Fulfilment' })).toContainText(
+  await expect(seller.getByRole('region', { name: 'Fulfillment' })).toContainText(
     '1Z999AA10123456784',
   );
   // Shipped is past cancelling.

@@ -90,7 +90,7 @@ test('a new producer creates a business, fills its profile, connects payments an
   }
   await expectNoSeriousA11yViolations(page);
 
-  // Banner, contact details, tax rate and fulfilment save by themselves.
+  // Banner, contact details, tax rate and fulfillment save by themselves.
   await expect(page.getByText('Drag or upload a banner image (.jpg, .png, .gif)')).toBeVisible();
   await page
     .getByRole('group', { name: 'Banner image' })

@@ -59,8 +59,8 @@ test('refiners list values by label, numbers by value; a value picked through se
   await expect(page.getByRole('article').first()).toBeVisible();
   const volumes = await facetLabels(page, 'Volume (in ml)');
   expect(volumes.length).toBeGreaterThan(3);
-  const millilitres = volumes.map((label) => Number(label.replace(' ml', '')));
-  expect(millilitres).toEqual([...millilitres].sort((a, b) => a - b));
+  const milliliters = volumes.map((label) => Number(label.replace(' ml', '')));
+  expect(milliliters).toEqual([...milliliters].sort((a, b) => a - b));
   // The first ten of all values by label, not the ten most frequent re-sorted.
   const { facets } = await searchApi(page, {
     hitsPerPage: 0,

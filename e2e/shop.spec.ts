@@ -44,7 +44,7 @@ test('opening / lands on the shop, which pages through product tiles', async ({ 
   await expect(tiles).toHaveCount(20);
 });
 
-test('the shop shows the fulfilment column from the spec', async ({ page }) => {
+test('the shop shows the fulfillment column from the spec', async ({ page }) => {
   await page.goto('/shop');
   await expect(page.getByRole('radio', { name: 'Pickup at business' })).toBeChecked();
   await expect(page.getByText('Pickup distance from zip code: 50 miles')).toBeVisible();

@@ -5,7 +5,7 @@
 //
 // Environment:
 //   WEB_DIST_DIR     the web build to serve (default apps/web/dist; built if it has no manifest)
-//   PGLITE_DATA_DIR  an existing data dir to use, e.g. a large catalogue from `npm run seed:large`
+//   PGLITE_DATA_DIR  an existing data dir to use, e.g. a large catalog from `npm run seed:large`
 //                    (default: a fresh one with the demo data, removed afterwards)
 //   BENCH_PORT       the server's port (default 4391)
 //   KEYSTROKE_WORDS  comma-separated words to type (default "pinot noir,hazy ipa,cabernet")

@@ -93,11 +93,11 @@ const envSchema = z.object({
     .string()
     .min(1)
     .default(path.join(repoRoot, 'data', 'pglite')),
-  /** Seed the demo catalogue and accounts when the database has no producers yet. */
+  /** Seed the demo catalog and accounts when the database has no producers yet. */
   SEED_DEMO_DATA: booleanFlag.default(true),
   /** Secret that signs search keys; must be set in production. */
   SEARCH_KEY_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
-  /** Private uploads (licence documents); never inside the web app's public folder. */
+  /** Private uploads (license documents); never inside the web app's public folder. */
   UPLOADS_DIR: z
     .string()
     .min(1)

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import {
-  normalisePhoneNumber,
-  normaliseSocialLink,
-  normaliseWebAddress,
-  type Normalised,
+  normalizePhoneNumber,
+  normalizeSocialLink,
+  normalizeWebAddress,
+  type Normalized,
   type SocialNetwork,
 } from './contact';
 import { RESERVED_BUSINESS_SLUGS } from './business';
@@ -22,25 +22,25 @@ const optionalText = (max: number, message: string) =>
     .transform((value) => (value === '' ? null : value))
     .nullable();
 
-/** Optional text put in its stored form by `normalise`; empty means none. */
-const normalisedText = (max: number, normalise: (value: string) => Normalised) =>
+/** Optional text put in its stored form by `normalize`; empty means none. */
+const normalizedText = (max: number, normalize: (value: string) => Normalized) =>
   z
     .string()
     .trim()
     .max(max, `Use at most ${max} characters.`)
     .transform((value, context): string | null => {
       if (value === '') return null;
-      const result = normalise(value);
+      const result = normalize(value);
       if (result.ok) return result.value;
       context.addIssue({ code: 'custom', message: result.message });
       return z.NEVER;
     })
     .nullable();
 
-const webAddress = normalisedText(300, normaliseWebAddress);
-const phoneNumber = normalisedText(40, normalisePhoneNumber);
+const webAddress = normalizedText(300, normalizeWebAddress);
+const phoneNumber = normalizedText(40, normalizePhoneNumber);
 const socialLink = (network: SocialNetwork) =>
-  normalisedText(300, (value) => normaliseSocialLink(network, value));
+  normalizedText(300, (value) => normalizeSocialLink(network, value));
 
 /** The states a business ships to: each a US postal code, listed once, in alphabetical order. */
 const shipToStates = z

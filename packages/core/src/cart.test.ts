@@ -326,7 +326,7 @@ describe('parseStoredCart', () => {
     ['no producer', { producedByBusinessId: undefined }],
     ['a producer id of 0', { producedByBusinessId: 0 }],
     ['a name that is not text', { name: 42 }],
-    ['a fulfilment flag as text', { fulfillment_ship_retail: 'true' }],
+    ['a fulfillment flag as text', { fulfillment_ship_retail: 'true' }],
     ['a location off the globe', { _geoloc: { lat: 123, lng: 0 } }],
     ['states that are not text', { ship_to_states: [6] }],
     ['another objectID than its id', { objectID: '9' }],

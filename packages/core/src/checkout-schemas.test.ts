@@ -21,7 +21,7 @@ function problems(input: unknown): Record<string, string> {
 }
 
 describe('placeOrderSchema', () => {
-  it('normalises what people type: email, phone, state, card number', () => {
+  it('normalizes what people type: email, phone, state, card number', () => {
     const parsed = placeOrderSchema.parse(valid);
     expect(parsed.contact).toEqual({
       name: 'Riley Retail',

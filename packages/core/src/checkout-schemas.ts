@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { normalizeEmail } from './accounts';
-import { normalisePhoneNumber } from './contact';
+import { normalizePhoneNumber } from './contact';
 import { FULFILLMENT_MODES } from './fulfillment';
 import { US_ZIP_PATTERN } from './geo';
 import { CHECKOUT_LIMITS } from './orders';
@@ -107,7 +107,7 @@ const contact = z.object({
     .pipe(z.email('Enter a valid email address.'))
     .transform(normalizeEmail),
   phone: z.string({ error: 'Enter your phone number.' }).transform((input, context) => {
-    const phone = normalisePhoneNumber(input);
+    const phone = normalizePhoneNumber(input);
     if (phone.ok) return phone.value;
     context.addIssue({ code: 'custom', message: phone.message });
     return z.NEVER;

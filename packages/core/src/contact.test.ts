@@ -1,25 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatPhoneNumber,
-  normalisePhoneNumber,
-  normaliseSocialLink,
-  normaliseWebAddress,
+  normalizePhoneNumber,
+  normalizeSocialLink,
+  normalizeWebAddress,
 } from './contact';
 
 describe('phone numbers', () => {
   it('stores US numbers typed any way in international form', () => {
     for (const typed of ['(503) 555-0142', '503.555.0142', '+1 503 555 0142', ' 5035550142 ']) {
-      expect(normalisePhoneNumber(typed)).toEqual({ ok: true, value: '+15035550142' });
+      expect(normalizePhoneNumber(typed)).toEqual({ ok: true, value: '+15035550142' });
     }
   });
 
   it('keeps other countries when the number says so', () => {
-    expect(normalisePhoneNumber('+44 20 7946 0958')).toEqual({ ok: true, value: '+442079460958' });
+    expect(normalizePhoneNumber('+44 20 7946 0958')).toEqual({ ok: true, value: '+442079460958' });
   });
 
   it('refuses what is not a phone number', () => {
     for (const typed of ['12', 'call us', '555-0142', '+1 000 000 0000']) {
-      expect(normalisePhoneNumber(typed).ok).toBe(false);
+      expect(normalizePhoneNumber(typed).ok).toBe(false);
     }
   });
 
@@ -31,11 +31,11 @@ describe('phone numbers', () => {
 
 describe('web addresses', () => {
   it('adds https to a bare domain and keeps paths', () => {
-    expect(normaliseWebAddress('chalkknoll.com')).toEqual({
+    expect(normalizeWebAddress('chalkknoll.com')).toEqual({
       ok: true,
       value: 'https://chalkknoll.com',
     });
-    expect(normaliseWebAddress(' http://Chalkknoll.com/shop ')).toEqual({
+    expect(normalizeWebAddress(' http://Chalkknoll.com/shop ')).toEqual({
       ok: true,
       value: 'http://chalkknoll.com/shop',
     });
@@ -50,46 +50,46 @@ describe('web addresses', () => {
       'not a site',
       'data:text/html,hi',
     ]) {
-      expect(normaliseWebAddress(typed).ok).toBe(false);
+      expect(normalizeWebAddress(typed).ok).toBe(false);
     }
   });
 });
 
 describe('social links', () => {
   it('turns a handle into the profile address', () => {
-    expect(normaliseSocialLink('instagram', '@chalk.knoll')).toEqual({
+    expect(normalizeSocialLink('instagram', '@chalk.knoll')).toEqual({
       ok: true,
       value: 'https://www.instagram.com/chalk.knoll',
     });
-    expect(normaliseSocialLink('twitter', 'chalkknoll')).toEqual({
+    expect(normalizeSocialLink('twitter', 'chalkknoll')).toEqual({
       ok: true,
       value: 'https://x.com/chalkknoll',
     });
-    expect(normaliseSocialLink('linkedin', 'chalk-knoll')).toEqual({
+    expect(normalizeSocialLink('linkedin', 'chalk-knoll')).toEqual({
       ok: true,
       value: 'https://www.linkedin.com/company/chalk-knoll',
     });
   });
 
   it('keeps a full profile address on that network, with or without https', () => {
-    expect(normaliseSocialLink('instagram', 'instagram.com/chalkknoll/')).toEqual({
+    expect(normalizeSocialLink('instagram', 'instagram.com/chalkknoll/')).toEqual({
       ok: true,
       value: 'https://instagram.com/chalkknoll',
     });
-    expect(normaliseSocialLink('twitter', 'https://twitter.com/chalkknoll')).toEqual({
+    expect(normalizeSocialLink('twitter', 'https://twitter.com/chalkknoll')).toEqual({
       ok: true,
       value: 'https://twitter.com/chalkknoll',
     });
-    expect(normaliseSocialLink('linkedin', 'https://www.linkedin.com/in/jane-doe')).toEqual({
+    expect(normalizeSocialLink('linkedin', 'https://www.linkedin.com/in/jane-doe')).toEqual({
       ok: true,
       value: 'https://www.linkedin.com/in/jane-doe',
     });
   });
 
   it('refuses another network, a bare network address, and script', () => {
-    expect(normaliseSocialLink('instagram', 'https://facebook.com/chalkknoll').ok).toBe(false);
-    expect(normaliseSocialLink('facebook', 'https://facebook.com/').ok).toBe(false);
-    expect(normaliseSocialLink('twitter', 'javascript:alert(1)').ok).toBe(false);
-    expect(normaliseSocialLink('twitter', 'a b').ok).toBe(false);
+    expect(normalizeSocialLink('instagram', 'https://facebook.com/chalkknoll').ok).toBe(false);
+    expect(normalizeSocialLink('facebook', 'https://facebook.com/').ok).toBe(false);
+    expect(normalizeSocialLink('twitter', 'javascript:alert(1)').ok).toBe(false);
+    expect(normalizeSocialLink('twitter', 'a b').ok).toBe(false);
   });
 });

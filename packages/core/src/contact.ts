@@ -6,10 +6,10 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js';
  * package index because the phone metadata is large and only the profile pages need it.
  */
 
-export type Normalised = { ok: true; value: string } | { ok: false; message: string };
+export type Normalized = { ok: true; value: string } | { ok: false; message: string };
 
 /** "(503) 555-0142" or "+44 20 7946 0958" -> "+15035550142"; a number without a country is read as US. */
-export function normalisePhoneNumber(input: string): Normalised {
+export function normalizePhoneNumber(input: string): Normalized {
   const number = parsePhoneNumberFromString(input.trim(), 'US');
   if (!number || !number.isValid()) {
     return {
@@ -42,7 +42,7 @@ function parseWebAddress(input: string): URL | null {
 }
 
 /** "chalkknoll.com" -> "https://chalkknoll.com"; a given http scheme and any path are kept. */
-export function normaliseWebAddress(input: string): Normalised {
+export function normalizeWebAddress(input: string): Normalized {
   const url = parseWebAddress(input);
   if (!url) return { ok: false, message: 'Enter a web address, like chalkknoll.com.' };
   // A home page is written without its trailing slash, as people type it.
@@ -76,7 +76,7 @@ const HANDLE = /^@?([A-Za-z0-9._-]{1,100})$/;
  * A social account as a handle ("@chalkknoll", "chalkknoll") or a profile URL
  * ("instagram.com/chalkknoll") -> the profile's https URL. A URL must be on that network.
  */
-export function normaliseSocialLink(network: SocialNetwork, input: string): Normalised {
+export function normalizeSocialLink(network: SocialNetwork, input: string): Normalized {
   const { label, hosts, profile } = SOCIAL_NETWORKS[network];
   const trimmed = input.trim();
   const url = parseWebAddress(trimmed);

@@ -226,7 +226,7 @@ export function feeFor(order: FeeOrder, fees: FulfillmentFees, place: FeePlace):
 }
 
 /**
- * The terms in a few words for a product tile's fulfilment line, e.g. "Delivery $5 within 10 mi
+ * The terms in a few words for a product tile's fulfillment line, e.g. "Delivery $5 within 10 mi
  * · $25 minimum" or "Ships from $15 · free over $150"; null when there is nothing to say.
  */
 export function feeSummary(fees: FulfillmentFees, mode: 'delivery' | 'ship'): string | null {

@@ -13,7 +13,7 @@ export const FULFILLMENT_MODE_LABELS: Record<FulfillmentMode, string> = {
 export const BUYER_KINDS = ['retail', 'wholesale'] as const;
 export type BuyerKind = (typeof BUYER_KINDS)[number];
 
-/** The six fulfilment flags of a business, with the original's names. */
+/** The six fulfillment flags of a business, with the original's names. */
 export interface FulfillmentFlags {
   fulfillment_allow_pickup_retail: boolean;
   fulfillment_allow_pickup_wholesale: boolean;
@@ -39,7 +39,7 @@ const FLAG_PREFIX: Record<FulfillmentMode, string> = {
   ship: 'fulfillment_ship_',
 };
 
-/** The search filter attribute for a fulfilment mode and buyer kind, as the original builds it. */
+/** The search filter attribute for a fulfillment mode and buyer kind, as the original builds it. */
 export function fulfillmentFlagFor(mode: FulfillmentMode, buyer: BuyerKind): FulfillmentFlag {
   return `${FLAG_PREFIX[mode]}${buyer}` as FulfillmentFlag;
 }
@@ -115,7 +115,7 @@ export function describeDeliveryRefusal(refusal: DeliveryRefusal): string {
 }
 
 /**
- * The search attribute holding how far, in metres, a product's producer delivers to this kind of
+ * The search attribute holding how far, in meters, a product's producer delivers to this kind of
  * buyer (deliveryRadiusMilesFor; DELIVERS_ANYWHERE_METERS without a limit); absent when it does
  * not deliver to them at all. The search engine's `attribute >= _geoDistance` filter compares it
  * with the distance from the buyer, so the search agrees with deliveryRefusal.
@@ -128,10 +128,10 @@ export function deliveryReachAttribute(buyer: BuyerKind): string {
 export const DELIVERS_ANYWHERE_METERS = 40_075_000;
 
 /**
- * The shop's search filter for a fulfilment choice (spec "Fulfillment choice"): the mode's flag for
+ * The shop's search filter for a fulfillment choice (spec "Fulfillment choice"): the mode's flag for
  * the buyer's kind set to true. Delivery, once the buyer's location is known (`located`: the
  * search sends it as aroundLatLng), keeps only producers whose delivery radius reaches the buyer;
- * shipping also needs a licence for the buyer's state, once it is known.
+ * shipping also needs a license for the buyer's state, once it is known.
  */
 export function fulfillmentSearchFilter(
   mode: FulfillmentMode,

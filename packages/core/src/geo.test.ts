@@ -60,7 +60,7 @@ describe('distanceMiles', () => {
     expect(miles).toBeLessThanOrEqual(147);
   });
 
-  it('is metres times 0.000621371', () => {
+  it('is meters times 0.000621371', () => {
     expect(distanceMiles(portland, seattle)).toBeCloseTo(
       distanceMeters(portland, seattle) * 0.000621371,
       9,
@@ -73,12 +73,12 @@ describe('distanceMiles', () => {
 });
 
 describe('metersToMiles / milesToMeters', () => {
-  it('converts metres to miles by the original factor', () => {
+  it('converts meters to miles by the original factor', () => {
     expect(metersToMiles(1000)).toBeCloseTo(0.621371, 9);
     expect(metersToMiles(0)).toBe(0);
   });
 
-  it('converts miles to metres as the inverse', () => {
+  it('converts miles to meters as the inverse', () => {
     expect(milesToMeters(50)).toBeCloseTo(80_467.22, 2);
     expect(milesToMeters(1)).toBeCloseTo(1609.344, 3);
   });

@@ -1,6 +1,6 @@
-/** Earth radius used by the original's distance formula, in metres. */
+/** Earth radius used by the original's distance formula, in meters. */
 export const EARTH_RADIUS_METERS = 6_371_000;
-/** The original's metres-to-miles factor. */
+/** The original's meters-to-miles factor. */
 export const MILES_PER_METER = 0.000621371;
 
 export interface LatLng {
@@ -10,7 +10,7 @@ export interface LatLng {
 
 const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
 
-/** Great-circle distance by the haversine formula, in metres. */
+/** Great-circle distance by the haversine formula, in meters. */
 export function distanceMeters(a: LatLng, b: LatLng): number {
   return distanceMetersFrom(a, b, latitudeCosine(a.lat), latitudeCosine(b.lat));
 }

@@ -78,7 +78,7 @@ describe('order arithmetic', () => {
     });
   });
 
-  it('adds a fulfilment fee to the total and the payout, untaxed and without commission', () => {
+  it('adds a fulfillment fee to the total and the payout, untaxed and without commission', () => {
     expect(
       orderTotals([{ unitPrice: 2_950, quantity: 2 }], percentToMillionths('10'), 500),
     ).toEqual({

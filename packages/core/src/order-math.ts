@@ -47,7 +47,7 @@ export function commissionOf(subtotal: Cents): Cents {
 /**
  * What refunding `amount` more of an order's product subtotal gives back to the buyer: the total
  * of what was kept before, less the total of what is kept after, each rounded as placed (decision
- * 009). The fulfilment fee (decision 014) stays in what is kept while any product is kept, so a
+ * 009). The fulfillment fee (decision 014) stays in what is kept while any product is kept, so a
  * partial refund never returns it and refunding everything returns exactly the total, fee
  * included. The fee is read from the order itself: what its total holds beyond the products and
  * their tax + fees. Used by the ledger and by the page that shows a seller the refund before it is
@@ -81,7 +81,7 @@ export interface OrderTotals {
   taxAndFees: Cents;
   /** The delivery or shipping fee (decision 014): no tax + fees on it, no commission. */
   fulfillmentFee: Cents;
-  /** What the buyer pays for this producer's order: subtotal + tax and fees + fulfilment fee. */
+  /** What the buyer pays for this producer's order: subtotal + tax and fees + fulfillment fee. */
   total: Cents;
   /** The marketplace's 8% of the subtotal (not of tax + fees). */
   commission: Cents;

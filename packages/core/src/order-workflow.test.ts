@@ -55,7 +55,7 @@ describe('canTransition', () => {
     });
   }
 
-  it('refuses the fulfilment step of another mode', () => {
+  it('refuses the fulfillment step of another mode', () => {
     expect(canTransition('accepted', 'ready_for_pickup', 'ship')).toBe(false);
     expect(canTransition('accepted', 'shipped', 'pickup')).toBe(false);
     expect(canTransition('accepted', 'out_for_delivery', 'pickup')).toBe(false);

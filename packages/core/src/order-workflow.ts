@@ -3,7 +3,7 @@ import { ORDER_STATUSES, type OrderStatus } from './orders';
 
 /**
  * The seller's order workflow: placed → accepted → ready for pickup / out for delivery / shipped
- * (by fulfilment) → completed, and cancelled before fulfilment. Orders awaiting payment or whose
+ * (by fulfillment) → completed, and cancelled before fulfillment. Orders awaiting payment or whose
  * payment failed are not orders yet: nobody sees them and nothing moves them here.
  */
 
@@ -46,14 +46,14 @@ export function orderStatusLabel(status: string): string {
   return ORDER_STATUS_LABELS[status as OrderStatus] ?? status;
 }
 
-/** The fulfilment step each mode goes through between accepted and completed. */
-const FULFILMENT_STEP: Record<FulfillmentMode, OrderStatus> = {
+/** The fulfillment step each mode goes through between accepted and completed. */
+const FULFILLMENT_STEP: Record<FulfillmentMode, OrderStatus> = {
   pickup: 'ready_for_pickup',
   delivery: 'out_for_delivery',
   ship: 'shipped',
 };
 
-/** Statuses from which the order may be cancelled (before fulfilment). */
+/** Statuses from which the order may be cancelled (before fulfillment). */
 const CANCELLABLE: readonly OrderStatus[] = ['placed', 'accepted'];
 
 /**
@@ -65,17 +65,17 @@ export function nextStatusesFor(status: OrderStatus, mode: FulfillmentMode): Ord
     case 'placed':
       return ['accepted'];
     case 'accepted':
-      return [FULFILMENT_STEP[mode]];
+      return [FULFILLMENT_STEP[mode]];
     case 'ready_for_pickup':
     case 'out_for_delivery':
     case 'shipped':
-      return FULFILMENT_STEP[mode] === status ? ['completed'] : [];
+      return FULFILLMENT_STEP[mode] === status ? ['completed'] : [];
     default:
       return [];
   }
 }
 
-/** Whether an order in `status` may be cancelled: only before fulfilment. */
+/** Whether an order in `status` may be cancelled: only before fulfillment. */
 export function canCancel(status: OrderStatus): boolean {
   return CANCELLABLE.includes(status);
 }
@@ -116,8 +116,8 @@ export function transitionProblem(
   mode: FulfillmentMode,
 ): string | null {
   if (canTransition(from, to, mode)) return null;
-  const fulfilmentStep = Object.values(FULFILMENT_STEP).includes(to);
-  if (fulfilmentStep && FULFILMENT_STEP[mode] !== to) {
+  const fulfillmentStep = Object.values(FULFILLMENT_STEP).includes(to);
+  if (fulfillmentStep && FULFILLMENT_STEP[mode] !== to) {
     return `${MODE_NOUN[mode]} cannot be marked ${ORDER_STATUS_LABELS[to]}.`;
   }
   const what = to === 'cancelled' ? 'cancelled' : `marked ${ORDER_STATUS_LABELS[to]}`;

@@ -1,7 +1,7 @@
 /**
  * An order's statuses. 'awaiting_payment' holds the stock while the card is charged and ends in
  * 'placed' or 'payment_failed'; the seller's workflow runs from 'placed' to 'completed',
- * 'cancelled' is possible before fulfilment, and an order whose every unit was refunded is
+ * 'cancelled' is possible before fulfillment, and an order whose every unit was refunded is
  * 'refunded'.
  */
 export const ORDER_STATUSES = [
@@ -43,7 +43,7 @@ export const CHECKOUT_LIMITS = {
   maxDeclinesPerHour: 5,
 } as const;
 
-/** What happens after an order is placed, by fulfilment, for /success and the buyer's email. */
+/** What happens after an order is placed, by fulfillment, for /success and the buyer's email. */
 export function nextStepsFor(mode: 'pickup' | 'delivery' | 'ship', businessName: string): string {
   switch (mode) {
     case 'pickup':

@@ -34,7 +34,7 @@ export interface ProductHit extends FulfillmentOffer {
 }
 
 /**
- * A product hit with its producer's delivery and shipping fees, for the tile's fulfilment line
+ * A product hit with its producer's delivery and shipping fees, for the tile's fulfillment line
  * (decision 014). The cart keeps hits without them: checkout reads the fees from the database.
  */
 export interface ProductHitWithFees extends ProductHit {

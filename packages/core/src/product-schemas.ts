@@ -81,7 +81,7 @@ export const productInputSchema = z.object({
     .optional(),
   volumeMl: z
     .number()
-    .int('Use whole millilitres.')
+    .int('Use whole milliliters.')
     .positive('The volume must be above zero.')
     .max(100_000, 'Use at most 100,000 ml.')
     .nullable()

@@ -6,7 +6,7 @@ export const LICENSE_TYPES = [
   'Other',
 ] as const;
 
-/** Licence documents: what we accept and how big. */
+/** License documents: what we accept and how big. */
 export const LICENSE_DOCUMENT_TYPES = {
   'application/pdf': 'PDF',
   'image/jpeg': 'JPEG',
@@ -15,5 +15,5 @@ export const LICENSE_DOCUMENT_TYPES = {
 export type LicenseDocumentType = keyof typeof LICENSE_DOCUMENT_TYPES;
 export const LICENSE_DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
 
-/** Days before a licence expires that its holder is reminded. */
+/** Days before a license expires that its holder is reminded. */
 export const WHOLESALE_REMINDER_DAYS = 30;

@@ -9,14 +9,14 @@ export const wholesaleApplicationSchema = z.object({
     .trim()
     .min(1, 'Enter the name of your business.')
     .max(150, 'Use at most 150 characters.'),
-  licenseType: z.enum(LICENSE_TYPES, { error: 'Choose the kind of licence you hold.' }),
+  licenseType: z.enum(LICENSE_TYPES, { error: 'Choose the kind of license you hold.' }),
   licenseNumber: z
     .string()
     .trim()
-    .min(3, 'Enter your licence number.')
+    .min(3, 'Enter your license number.')
     .max(60, 'Use at most 60 characters.'),
-  issuingState: z.enum(US_STATE_CODES, { error: 'Choose the state that issued your licence.' }),
-  licenseExpiresOn: z.string().refine(isIsoDate, 'Enter the date your licence expires.'),
+  issuingState: z.enum(US_STATE_CODES, { error: 'Choose the state that issued your license.' }),
+  licenseExpiresOn: z.string().refine(isIsoDate, 'Enter the date your license expires.'),
 });
 export type WholesaleApplicationInput = z.infer<typeof wholesaleApplicationSchema>;
 

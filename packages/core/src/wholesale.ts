@@ -5,7 +5,7 @@ export function isoDate(instant: Date): string {
 
 /**
  * Whether a buyer sees wholesale prices: only while their approved access lasts, that is up to
- * and including the last day of their licence (`accessExpiresOn`, YYYY-MM-DD).
+ * and including the last day of their license (`accessExpiresOn`, YYYY-MM-DD).
  */
 export function hasWholesaleAccess(accessExpiresOn: string | null, now: Date): boolean {
   return accessExpiresOn !== null && accessExpiresOn >= isoDate(now);

@@ -195,7 +195,7 @@ export class FacetColumn {
     out.fill(0);
     const slots = this.slotsWith(id, isLive);
     for (let i = 0; i < slots.length; i++) setBit(out, slots[i]!);
-    // Dense values (e.g. a fulfilment flag) are filtered on often and cost a pass to rebuild.
+    // Dense values (e.g. a fulfillment flag) are filtered on often and cost a pass to rebuild.
     if (slots.length * 32 > slotCount) this.bitsCache.set(id, out.slice());
   }
 

@@ -12,7 +12,7 @@ export type Predicate =
   | { kind: 'range'; attribute: string; low: number; high: number }
   /**
    * Our extension, `attribute >= _geoDistance`: the document is no farther from the query's
-   * aroundLatLng than its own `attribute` (metres), e.g. a producer's delivery radius. Documents
+   * aroundLatLng than its own `attribute` (meters), e.g. a producer's delivery radius. Documents
    * without a location or without a number there do not match.
    */
   | { kind: 'geoReach'; attribute: string };

@@ -4,7 +4,7 @@ import { distanceMetersFrom, latitudeCosine, type LatLng } from '@bevy/core';
 export interface ReachInputs {
   /** The query's aroundLatLng. */
   origin: LatLng;
-  /** Each slot's own reach in metres (NaN: none). */
+  /** Each slot's own reach in meters (NaN: none). */
   reaches: Float64Array;
   /** Each slot's point (-1: no location). */
   pointOf: Int32Array;

@@ -1,5 +1,5 @@
 /**
- * The engine against a brute-force scan. Random catalogues shaped like our product hits, and random
+ * The engine against a brute-force scan. Random catalogs shaped like our product hits, and random
  * queries shaped like what the shop sends; for each query the set of hits, nbHits, every facet count
  * and facets_stats must equal a plain scan over all documents, and no hit may lie outside the radius.
  *
@@ -22,10 +22,10 @@ import {
   type SearchResult,
 } from './index';
 
-/** Fixed so that a failure reproduces; change it to explore other catalogues. */
+/** Fixed so that a failure reproduces; change it to explore other catalogs. */
 const SEED = 20_240_605;
-const CATALOGUES = 60;
-const QUERIES_PER_CATALOGUE = 26;
+const CATALOGS = 60;
+const QUERIES_PER_CATALOG = 26;
 
 type ProductDocument = SearchDocument & ProductHit;
 
@@ -351,10 +351,10 @@ interface QueryCase {
 }
 
 /** Every document the query, filters and radius select, in no particular order. */
-function bruteForce(catalogue: Catalogue, queryCase: QueryCase): ProductDocument[] {
+function bruteForce(catalog: Catalog, queryCase: QueryCase): ProductDocument[] {
   const query = queryCase.params.query ?? '';
-  return [...catalogue.documents.values()].filter((document) => {
-    if (!matchesQuery(catalogue.wordsById.get(document.objectID)!, query)) return false;
+  return [...catalog.documents.values()].filter((document) => {
+    if (!matchesQuery(catalog.wordsById.get(document.objectID)!, query)) return false;
     if (!queryCase.conditions.every((condition) => satisfies(document, condition))) return false;
     return !queryCase.origin || withinRadius(document, queryCase.origin, queryCase.radius);
   });
@@ -429,7 +429,7 @@ function facetValueMatches(value: string, facetQuery: string): boolean {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Catalogues
+// Catalogs
 // ---------------------------------------------------------------------------------------------
 
 const jitteredTown = fc
@@ -507,7 +507,7 @@ const productArbitrary = fc.record({
 });
 type ProductSpec = ValueOf<typeof productArbitrary>;
 
-const catalogueArbitrary = fc.record({
+const catalogArbitrary = fc.record({
   businesses: fc.array(businessArbitrary, { minLength: 3, maxLength: 30 }),
   products: fc.array(productArbitrary, { minLength: 150, maxLength: 350 }),
   /** Replacements and removals after the first load, as product and business writes do. */
@@ -521,7 +521,7 @@ const catalogueArbitrary = fc.record({
     { maxLength: 30 },
   ),
 });
-type CatalogueSpec = ValueOf<typeof catalogueArbitrary>;
+type CatalogSpec = ValueOf<typeof catalogArbitrary>;
 
 function slugify(name: string): string {
   return fold(name)
@@ -593,14 +593,14 @@ function toDocument(
 }
 
 /** Both indexes and the reference's copy of the documents, kept in step. */
-class Catalogue {
+class Catalog {
   readonly documents = new Map<string, ProductDocument>();
   readonly wordsById = new Map<string, Set<string>>();
   production = new SearchIndex(PRODUCT_SETTINGS);
   grouped = new SearchIndex(GROUPED_SETTINGS);
   private readonly slugs: string[];
 
-  constructor(private readonly spec: CatalogueSpec) {
+  constructor(private readonly spec: CatalogSpec) {
     this.slugs = slugsOf(spec.businesses);
     spec.products.forEach((product, position) => this.upsert(product, String(position + 1)));
     this.expectSizes();
@@ -746,7 +746,7 @@ const FACET_VALUES: Record<Facet, readonly string[]> = {
 const refinementArbitrary = fc.oneof(
   ...FACETS.map((attribute) => ({
     arbitrary: skewedFrom(FACET_VALUES[attribute]).map((value) => ({ attribute, is: value })),
-    // The refiners the shop shows, and the fulfilment filter it always sends, come up most.
+    // The refiners the shop shows, and the fulfillment filter it always sends, come up most.
     weight: (STRING_FACETS as readonly string[]).includes(attribute) ? 3 : 1,
   })),
 );
@@ -816,7 +816,7 @@ const filterLiteralArbitrary: fc.Arbitrary<Rendered> = fc.oneof(
   numericLiteralArbitrary,
 );
 
-const parenthesised = (rendered: Rendered[], keyword: 'AND' | 'OR'): string =>
+const parenthesized = (rendered: Rendered[], keyword: 'AND' | 'OR'): string =>
   `(${rendered.map((item) => item.text).join(` ${keyword} `)})`;
 
 const filterClauseArbitrary: fc.Arbitrary<Rendered> = fc.oneof(
@@ -830,14 +830,14 @@ const filterClauseArbitrary: fc.Arbitrary<Rendered> = fc.oneof(
   },
   {
     arbitrary: fc.array(filterLiteralArbitrary, { minLength: 2, maxLength: 3 }).map((items) => ({
-      text: parenthesised(items, 'OR'),
+      text: parenthesized(items, 'OR'),
       condition: { any: items.map((item) => item.condition) },
     })),
     weight: 2,
   },
   {
     arbitrary: fc.array(filterLiteralArbitrary, { minLength: 2, maxLength: 2 }).map((items) => ({
-      text: `NOT ${parenthesised(items, 'OR')}`,
+      text: `NOT ${parenthesized(items, 'OR')}`,
       condition: { not: { any: items.map((item) => item.condition) } },
     })),
     weight: 1,
@@ -915,7 +915,7 @@ const radiusArbitrary: fc.Arbitrary<RadiusSpec> = fc.oneof(
   fc.record({ town: fc.constantFrom(...TOWNS), inside: fc.boolean() }),
 );
 
-/** Whole metres, as Algolia takes them, at least half a metre from the town's distance. */
+/** Whole meters, as Algolia takes them, at least half a meter from the town's distance. */
 function resolveRadius(origin: LatLng, radius: RadiusSpec): number | 'all' | undefined {
   if (typeof radius !== 'object') return radius;
   const distance = distanceMeters(origin, radius.town);
@@ -1064,8 +1064,8 @@ function expectStatsEqual(actual: FacetsStats | undefined, expected: FacetsStats
   }
 }
 
-function checkQuery(catalogue: Catalogue, queryCase: QueryCase) {
-  const index = queryCase.grouped ? catalogue.grouped : catalogue.production;
+function checkQuery(catalog: Catalog, queryCase: QueryCase) {
+  const index = queryCase.grouped ? catalog.grouped : catalog.production;
   const settings = queryCase.grouped ? GROUPED_SETTINGS : PRODUCT_SETTINGS;
   const { params } = queryCase;
   coverage.queries++;
@@ -1073,7 +1073,7 @@ function checkQuery(catalogue: Catalogue, queryCase: QueryCase) {
   const result = index.search(params);
   expect(idsOf(index.search(params)), 'same query, same order').toEqual(idsOf(result));
 
-  // Every hit at once (the catalogue is smaller than the largest page), in the engine's order.
+  // Every hit at once (the catalog is smaller than the largest page), in the engine's order.
   const everyHitParams: SearchParams = { ...params, page: 0, hitsPerPage: 1000, facets: [] };
   const everyHit = index.search(everyHitParams);
   const everyId = idsOf(everyHit);
@@ -1081,12 +1081,12 @@ function checkQuery(catalogue: Catalogue, queryCase: QueryCase) {
   expect(new Set(everyId).size, 'a hit appears twice').toBe(everyId.length);
   expect(everyHit.nbHits).toBe(everyId.length);
 
-  const matched = bruteForce(catalogue, queryCase);
+  const matched = bruteForce(catalog, queryCase);
   let expectedHits = matched;
   if (params.distinct && settings.attributeForDistinct) {
     expectOneHitPerGroup(everyId, matched, settings.attributeForDistinct);
     // Which hit of a group is kept depends on ranking; the counts must be over the ones kept.
-    expectedHits = everyId.map((id) => catalogue.documents.get(id)!);
+    expectedHits = everyId.map((id) => catalog.documents.get(id)!);
     if (expectedHits.length < matched.length) coverage.collapsedByDistinct++;
   } else {
     expect(sorted(everyId)).toEqual(sorted(matched.map((document) => document.objectID)));
@@ -1101,7 +1101,7 @@ function checkQuery(catalogue: Catalogue, queryCase: QueryCase) {
     }
     if (everyId.length > 0) coverage.geoWithHits++;
     const { origin: _origin, ...anywhere } = queryCase;
-    if (bruteForce(catalogue, anywhere).length > matched.length) coverage.excludedByRadius++;
+    if (bruteForce(catalog, anywhere).length > matched.length) coverage.excludedByRadius++;
   }
 
   // The requested page is its slice of the whole result.
@@ -1113,7 +1113,7 @@ function checkQuery(catalogue: Catalogue, queryCase: QueryCase) {
   expect(result.nbPages).toBe(hitsPerPage === 0 ? 0 : Math.ceil(expectedHits.length / hitsPerPage));
   expect(result.query).toBe(params.query ?? '');
   expect(idsOf(result)).toEqual(everyId.slice(page * hitsPerPage, (page + 1) * hitsPerPage));
-  for (const hit of result.hits) expect(hit).toEqual(catalogue.documents.get(hit.objectID));
+  for (const hit of result.hits) expect(hit).toEqual(catalog.documents.get(hit.objectID));
   if (hitsPerPage > 0 && result.nbPages <= 4) {
     const pages = Array.from({ length: result.nbPages + 1 }, (_, number) =>
       idsOf(index.search({ ...params, page: number, facets: [] })),
@@ -1143,32 +1143,32 @@ function checkQuery(catalogue: Catalogue, queryCase: QueryCase) {
 }
 
 describe('SearchIndex against a brute-force scan', () => {
-  it(`agrees on ${CATALOGUES * QUERIES_PER_CATALOGUE} random queries over ${CATALOGUES} random catalogues`, () => {
+  it(`agrees on ${CATALOGS * QUERIES_PER_CATALOG} random queries over ${CATALOGS} random catalogs`, () => {
     fc.assert(
       fc.property(
-        catalogueArbitrary,
+        catalogArbitrary,
         fc.array(queryCaseArbitrary, {
-          minLength: QUERIES_PER_CATALOGUE,
-          maxLength: QUERIES_PER_CATALOGUE,
+          minLength: QUERIES_PER_CATALOG,
+          maxLength: QUERIES_PER_CATALOG,
         }),
-        (catalogueSpec, queryCases) => {
-          const catalogue = new Catalogue(catalogueSpec);
-          coverage.documents += catalogue.documents.size;
-          const beforeEdits = queryCases.slice(0, QUERIES_PER_CATALOGUE / 2);
-          for (const queryCase of beforeEdits) checkQuery(catalogue, queryCase);
+        (catalogSpec, queryCases) => {
+          const catalog = new Catalog(catalogSpec);
+          coverage.documents += catalog.documents.size;
+          const beforeEdits = queryCases.slice(0, QUERIES_PER_CATALOG / 2);
+          for (const queryCase of beforeEdits) checkQuery(catalog, queryCase);
           // Edits between searches: the next search must see them (and no stale cache).
-          catalogue.applyEdits();
+          catalog.applyEdits();
           for (const queryCase of queryCases.slice(beforeEdits.length)) {
-            checkQuery(catalogue, queryCase);
+            checkQuery(catalog, queryCase);
           }
         },
       ),
-      // Shrinking rebuilds a catalogue per step; bound it so a failure reports in reasonable time.
-      { seed: SEED, numRuns: CATALOGUES, plugins: [fc.interruptAfterTimeLimit(300_000)] },
+      // Shrinking rebuilds a catalog per step; bound it so a failure reports in reasonable time.
+      { seed: SEED, numRuns: CATALOGS, plugins: [fc.interruptAfterTimeLimit(300_000)] },
     );
 
     expect(coverage.queries).toBeGreaterThanOrEqual(1000);
-    expect(coverage.documents / CATALOGUES).toBeGreaterThanOrEqual(150);
+    expect(coverage.documents / CATALOGS).toBeGreaterThanOrEqual(150);
     // Guards against generators that drift into testing only empty results.
     expect(coverage.withHits / coverage.queries).toBeGreaterThan(0.3);
     expect(coverage.geoWithHits).toBeGreaterThan(50);

@@ -348,7 +348,7 @@ describe('search: geo', () => {
     ]);
   });
 
-  it('uses the radius in metres', () => {
+  it('uses the radius in meters', () => {
     expect(ids({ aroundLatLng: at(PORTLAND), aroundRadius: 34_000 })).toEqual([
       '4',
       '3',
@@ -815,8 +815,8 @@ describe('searchFacetValues', () => {
 
   it('throws SearchInputError for an attribute that is not a facet', () => {
     expect(() => index.searchFacetValues('name', 'x', {})).toThrow(SearchInputError);
-    expect(() => index.searchFacetValues('Colour', 'x', {})).toThrow(
-      '"Colour" is not a facet of this index',
+    expect(() => index.searchFacetValues('Color', 'x', {})).toThrow(
+      '"Color" is not a facet of this index',
     );
   });
 });

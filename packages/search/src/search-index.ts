@@ -288,7 +288,7 @@ export class SearchIndex {
         ? Infinity
         : params.aroundRadius;
     if (typeof radius === 'number' && !(radius > 0)) {
-      throw new SearchInputError('aroundRadius must be a positive number of metres or "all"');
+      throw new SearchInputError('aroundRadius must be a positive number of meters or "all"');
     }
     const filters = new FilterEvaluator(
       { slots: this.slots, columns: this.facets.columns, geo: this.geo, scratch: this.scratch },

@@ -9,7 +9,7 @@ import type { SearchDocument } from './types';
 
 /**
  * How many matches large single-word results may hold in all, per live document, between
- * writes (5 bytes each): prefixes typed first, like "p", "pi", match much of the catalogue.
+ * writes (5 bytes each): prefixes typed first, like "p", "pi", match much of the catalog.
  */
 const WORD_CACHE_MATCHES_PER_DOCUMENT = 8;
 
@@ -120,7 +120,7 @@ export class TextMatcher {
   /**
    * The documents one query word matches, each with the code of its best match:
    * (typo * 2 + not exact) * attributes + attribute rank, so a lower code is a better match.
-   * Short prefixes match much of the catalogue and are typed first, so large results are kept
+   * Short prefixes match much of the catalog and are typed first, so large results are kept
    * until the next write.
    */
   private wordMatches(word: string, prefix: boolean, best: SlotMarks): WordMatches {

@@ -7,7 +7,7 @@ export function tokenize(text: string): string[] {
   return folded.split(/[^\p{L}\p{N}]+/u).filter((token) => token.length > 0);
 }
 
-/** Normalises a facet value for case- and accent-insensitive facet-value search. */
+/** Normalizes a facet value for case- and accent-insensitive facet-value search. */
 export function foldForMatch(text: string): string {
   return text
     .normalize('NFKD')

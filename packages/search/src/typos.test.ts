@@ -4,7 +4,7 @@ import { startsWithinOneTypo, withinOneTypo } from './typos';
 describe('withinOneTypo', () => {
   it.each([
     ['pinot', 'pinot'],
-    ['pinot', 'pinto'], // swapped neighbours
+    ['pinot', 'pinto'], // swapped neighbors
     ['pinot', 'pinoy'], // one letter changed
     ['pinot', 'pinots'], // one letter added
     ['pinot', 'pint'], // one letter removed

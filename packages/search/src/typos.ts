@@ -3,7 +3,7 @@ export const MIN_WORD_LENGTH_FOR_TYPO = 5;
 
 /**
  * Whether `a` and `b` are at most one typo apart: one letter changed, added or removed, or two
- * neighbouring letters swapped (optimal string alignment distance ≤ 1).
+ * neighboring letters swapped (optimal string alignment distance ≤ 1).
  */
 export function withinOneTypo(a: string, b: string): boolean {
   if (a === b) return true;
@@ -12,7 +12,7 @@ export function withinOneTypo(a: string, b: string): boolean {
   let start = 0;
   while (start < a.length && start < b.length && a[start] === b[start]) start++;
   if (lengthGap === 0) {
-    // Changed letter: the rest is equal; swapped neighbours: crossed, then the rest is equal.
+    // Changed letter: the rest is equal; swapped neighbors: crossed, then the rest is equal.
     if (a.slice(start + 1) === b.slice(start + 1)) return true;
     return (
       a[start] === b[start + 1] &&

@@ -44,7 +44,7 @@ export async function seed(
     fulfillment_ship_retail: true,
     ship_to_states: ['OR', 'WA', 'CA'],
   });
-  const catalogue = new Map<number, number[]>();
+  const catalog = new Map<number, number[]>();
   for (const [index, producer] of [cellar, brewery].entries()) {
     const ids: number[] = [];
     for (let n = 0; n < productsPerProducer; n++) {
@@ -58,7 +58,7 @@ export async function seed(
       });
       ids.push(product.id);
     }
-    catalogue.set(producer.id, ids);
+    catalog.set(producer.id, ids);
     // Producers with a connected account: every order's payout is transferred at once.
     await db.insert(paymentAccounts).values({
       business_id: producer.id,
@@ -87,7 +87,7 @@ export async function seed(
     });
     buyers.push(email);
   }
-  return { cellar, brewery, catalogue, buyers };
+  return { cellar, brewery, catalog, buyers };
 }
 
 export type Seeded = Awaited<ReturnType<typeof seed>>;
@@ -104,8 +104,8 @@ export function carts(
     const pool = [...ids];
     return Array.from({ length: n }, () => pool.splice(Math.floor(next() * pool.length), 1)[0]!);
   };
-  const cellarIds = seeded.catalogue.get(seeded.cellar.id)!;
-  const breweryIds = seeded.catalogue.get(seeded.brewery.id)!;
+  const cellarIds = seeded.catalog.get(seeded.cellar.id)!;
+  const breweryIds = seeded.catalog.get(seeded.brewery.id)!;
   return Array.from({ length: howMany }, () => ({
     lines: [...pick(cellarIds, 3), ...pick(breweryIds, 2)].map((productId) => ({
       productId,

@@ -5,9 +5,9 @@
 //   property holding all searchable text through our tokenizer, send the last word as the term
 //   (a prefix, scored by BM25), and require the earlier words as exact-word filters on that same
 //   property, which Orama answers from the same radix tree. Our typo rule is spelled out as the
-//   terms (or starts) each word stands for, from the catalogue's vocabulary (see typos.ts).
+//   terms (or starts) each word stands for, from the catalog's vocabulary (see typos.ts).
 // - Facets: Orama counts numbers only in ranges and limits and sorts only 'string' facets, whose
-//   filters are tokenised (so 'Pinot Noir' would match 'Pinot Gris'). Facet attributes are enums
+//   filters are tokenized (so 'Pinot Noir' would match 'Pinot Gris'). Facet attributes are enums
 //   (exact filters, counted per value); the top values are sorted and cut here, inside the timed
 //   call, as a server built on Orama would have to.
 import {
@@ -22,7 +22,7 @@ import {
 import { tokenize } from '@bevy/search';
 import type { ProductDocument } from '../modules/search/index';
 import type { BuildReport, Comparable, Engine } from './engine';
-import { FULFILMENT_FLAGS, MAX_VALUES_PER_FACET, SHOP_FACETS, type BenchQuery } from './queries';
+import { FULFILLMENT_FLAGS, MAX_VALUES_PER_FACET, SHOP_FACETS, type BenchQuery } from './queries';
 import { searchText } from './text';
 import { termMatches } from './typos';
 
@@ -105,7 +105,7 @@ function oramaDocument(document: ProductDocument): Record<string, unknown> {
     // Orama has no null: a missing value is an absent property.
     if (facet !== 'Beverage Type' && value !== null && value !== undefined) indexed[facet] = value;
   }
-  for (const flag of FULFILMENT_FLAGS) indexed[flag] = document[flag];
+  for (const flag of FULFILLMENT_FLAGS) indexed[flag] = document[flag];
   indexed['document'] = document;
   return indexed;
 }

@@ -22,7 +22,7 @@ export class OursEngine implements Engine<SearchResult> {
   /**
    * The server's restart path: the snapshot as the server writes it (v8-serialized state), read
    * back, restored and answering a first search with facets; then the rest of its documents
-   * decoded. The benchmark goes on with the built index, which shares the catalogue's documents.
+   * decoded. The benchmark goes on with the built index, which shares the catalog's documents.
    */
   async measureRestart(): Promise<Pick<BuildReport, 'parts' | 'snapshotBytes'>> {
     const started = performance.now();

@@ -7,7 +7,7 @@ import pg from 'pg';
 import type { ProductDocument } from '../modules/search/index';
 import type { BuildReport, Comparable, Engine } from './engine';
 import {
-  FULFILMENT_FLAGS,
+  FULFILLMENT_FLAGS,
   MAX_VALUES_PER_FACET,
   SHOP_FACETS,
   type BenchQuery,
@@ -68,7 +68,7 @@ function conditions(query: BenchQuery, values: unknown[]) {
     rank = `ts_rank(tsv, ${q})`;
   }
   for (const any of query.flags) {
-    for (const flag of any) if (!FULFILMENT_FLAGS.includes(flag)) throw new Error(flag);
+    for (const flag of any) if (!FULFILLMENT_FLAGS.includes(flag)) throw new Error(flag);
     where.push(`(${any.join(' OR ')})`);
   }
   for (const { facet, values: wanted } of query.refinements) {
@@ -119,7 +119,7 @@ function facetSelect(facet: ShopFacet): string {
   );
 }
 
-/** One statement: matches (materialised once), the page of documents, the count, the facets. */
+/** One statement: matches (materialized once), the page of documents, the count, the facets. */
 export function searchSql(query: BenchQuery): Sql {
   const values: unknown[] = [];
   const { where, rank, distance } = conditions(query, values);
@@ -200,7 +200,7 @@ export class PostgresEngine implements Engine<Row> {
         format text,
         volume integer,
         abv double precision,
-        ${FULFILMENT_FLAGS.map((flag) => `${flag} boolean NOT NULL`).join(',\n')},
+        ${FULFILLMENT_FLAGS.map((flag) => `${flag} boolean NOT NULL`).join(',\n')},
         lat double precision,
         lng double precision,
         tsv tsvector NOT NULL
@@ -214,13 +214,13 @@ export class PostgresEngine implements Engine<Row> {
       await this.client.query(
         `INSERT INTO ${TABLE} SELECT id, name, has_image, beverage_type::text[], produced_by,
            varietal, vintage, closure_style, format, volume, abv,
-           ${FULFILMENT_FLAGS.join(', ')}, lat, lng, to_tsvector('simple', search_text)
+           ${FULFILLMENT_FLAGS.join(', ')}, lat, lng, to_tsvector('simple', search_text)
          FROM unnest($1::int[], $2::text[], $3::bool[], $4::text[], $5::text[], $6::text[],
            $7::int[], $8::text[], $9::text[], $10::int[], $11::float8[], $12::bool[], $13::bool[],
            $14::bool[], $15::bool[], $16::bool[], $17::bool[], $18::float8[], $19::float8[],
            $20::text[])
            AS u(id, name, has_image, beverage_type, produced_by, varietal, vintage, closure_style,
-             format, volume, abv, ${FULFILMENT_FLAGS.join(', ')}, lat, lng, search_text)`,
+             format, volume, abv, ${FULFILLMENT_FLAGS.join(', ')}, lat, lng, search_text)`,
         [
           column((d) => Number(d.objectID)),
           column((d) => d.name),
@@ -233,7 +233,7 @@ export class PostgresEngine implements Engine<Row> {
           column((d) => d.Format),
           column((d) => d.Volume),
           column((d) => d.ABV),
-          ...FULFILMENT_FLAGS.map((flag) => column((d) => d[flag])),
+          ...FULFILLMENT_FLAGS.map((flag) => column((d) => d[flag])),
           column((d) => d._geoloc?.lat ?? null),
           column((d) => d._geoloc?.lng ?? null),
           column(searchText),

@@ -93,7 +93,7 @@ export async function httpBenchmark(
   try {
     const run = (url: string, duration: number) =>
       load({ url, bodies, seconds: duration, connections });
-    // A short warm-up each, so both are measured with optimised code and open connections.
+    // A short warm-up each, so both are measured with optimized code and open connections.
     await run(bareUrl, 2);
     await run(oursUrl, 2);
     const bareResult = await run(bareUrl, seconds);

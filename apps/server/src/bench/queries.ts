@@ -1,4 +1,4 @@
-// The benchmark's query mix: what shoppers send, drawn from the catalogue so that words and facet
+// The benchmark's query mix: what shoppers send, drawn from the catalog so that words and facet
 // values exist with realistic frequencies. Each query is kept twice: as the Algolia parameters our
 // engine and the HTTP route receive, and as a structured form the PostgreSQL and Orama adapters
 // translate, so no adapter has to parse Algolia's filter syntax.
@@ -12,7 +12,7 @@ import {
 import { tokenize, type SearchParams } from '@bevy/search';
 import { hashString, mulberry32, pick, weighted, type Rng } from '../modules/seed/index';
 import type { ProductDocument } from '../modules/search/index';
-import { jitter, usZipPlaces } from './catalogue';
+import { jitter, usZipPlaces } from './catalog';
 import { alternatives } from './typos';
 
 export const CATEGORIES = [
@@ -42,28 +42,27 @@ export type ShopFacet = (typeof SHOP_FACETS)[number];
 export const MAX_VALUES_PER_FACET = 20;
 export const HITS_PER_PAGE = 20;
 
-/** The six fulfilment flags, as core names them. */
-export const FULFILMENT_FLAGS: readonly FulfilmentFlag[] = FULFILLMENT_MODES.flatMap((mode) =>
+/** The six fulfillment flags, as core names them. */
+export const FULFILLMENT_FLAGS: readonly FulfillmentFlag[] = FULFILLMENT_MODES.flatMap((mode) =>
   BUYER_KINDS.map((buyer) => fulfillmentFlagFor(mode, buyer)),
 );
-export type FulfilmentFlag = FulfillmentFlag;
 
 export interface BenchQuery {
   id: number;
   category: Category;
   /** As typed; every word must match, the last one as a prefix (the query never ends in a space). */
   text: string;
-  /** `text` through our tokenizer: what the other engines are given, so tokenisation matches. */
+  /** `text` through our tokenizer: what the other engines are given, so tokenization matches. */
   words: string[];
   /**
-   * For each word, the catalogue terms it matches under our typo rule (the last word: the starts
+   * For each word, the catalog terms it matches under our typo rule (the last word: the starts
    * of terms), so engines without the rule can be asked the same question. See typos.ts.
    */
   alternatives: string[][];
   /** AND of (OR of values of one facet). */
   refinements: { facet: ShopFacet; values: string[] }[];
   /** AND of (OR of flags that must be true). */
-  flags: FulfilmentFlag[][];
+  flags: FulfillmentFlag[][];
   abv?: { min: number; max: number };
   /** radiusMeters null: every distance, nearest first (the shop's delivery mode). */
   geo?: { lat: number; lng: number; radiusMeters: number | null };
@@ -142,9 +141,9 @@ function pickPage(rng: Rng): number {
   return 10 + Math.floor(rng() * 40);
 }
 
-/** The filter the shop's fulfilment radio sends, by mode and buyer kind. */
-function shopFulfilment(rng: Rng): FulfilmentFlag[] {
-  return weighted<FulfilmentFlag[]>(rng, [
+/** The filter the shop's fulfillment radio sends, by mode and buyer kind. */
+function shopFulfillment(rng: Rng): FulfillmentFlag[] {
+  return weighted<FulfillmentFlag[]>(rng, [
     [['fulfillment_allow_pickup_retail'], 45],
     [['fulfillment_allow_pickup_wholesale'], 15],
     [['fulfillment_deliver_retail', 'fulfillment_deliver_wholesale'], 20],
@@ -172,7 +171,7 @@ function facetValue(document: ProductDocument, facet: ShopFacet): string | undef
 
 function browse(rng: Rng, stats: Stats): Draft {
   const draft = blank('browse');
-  if (rng() < 0.7) draft.flags.push(shopFulfilment(rng));
+  if (rng() < 0.7) draft.flags.push(shopFulfillment(rng));
   const document = randomDocument(rng, stats);
   const roll = rng();
   if (roll < 0.4) {
@@ -204,7 +203,7 @@ function specificWords(rng: Rng, stats: Stats): Draft {
   const wanted = rng() < 0.6 ? 2 : 3;
   const words: string[] = [];
   const roll = rng();
-  // Shoppers combine a producer with a style, or a style with a flavour, or name words.
+  // Shoppers combine a producer with a style, or a style with a flavor, or name words.
   if (roll < 0.3 && producerWords.length > 0) words.push(pick(rng, producerWords));
   else if (roll < 0.5 && descriptionWords.length > 0) words.push(pick(rng, descriptionWords));
   const pool = nameWords.length > 0 ? nameWords : descriptionWords;
@@ -255,8 +254,8 @@ function prefixSessions(rng: Rng, stats: Stats): () => Draft {
 function refine(rng: Rng, stats: Stats): Draft {
   const document = randomDocument(rng, stats);
   const draft = blank('refine');
-  draft.flags.push(shopFulfilment(rng));
-  const wanted = 1 + Math.floor(rng() * 3); // besides the fulfilment filter: 2 to 4 in all
+  draft.flags.push(shopFulfillment(rng));
+  const wanted = 1 + Math.floor(rng() * 3); // besides the fulfillment filter: 2 to 4 in all
   const options: ShopFacet[] = [
     'Beverage Type',
     'Varietal',

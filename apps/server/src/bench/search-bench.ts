@@ -1,7 +1,7 @@
 // `npm run bench:search -- --sizes 10000,100000`: our search engine against PostgreSQL and Orama
-// on the same generated catalogue and the same queries, in one run. Prints a table and writes
+// on the same generated catalog and the same queries, in one run. Prints a table and writes
 // JSON (default /tmp/bench-search.json). Options:
-//   --sizes 10000,100000,1000000   catalogue sizes, run one after the other (default 10000)
+//   --sizes 10000,100000,1000000   catalog sizes, run one after the other (default 10000)
 //   --queries 1200 --warmup 100    distinct queries timed, and untimed warm-up queries
 //   --engines ours,postgres,orama  which engines (ours is needed for comparisons and HTTP)
 //   --http-seconds 10 --connections 10 --no-http   the autocannon part
@@ -13,7 +13,7 @@ import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import type { ProductDocument } from '../modules/search/index';
-import { generateCatalogue, producerCountFor } from './catalogue';
+import { generateCatalog, producerCountFor } from './catalog';
 import { compareWithOurs, type Agreement, type Disagreement, type EngineAnswer } from './compare';
 import { ENGINE_NAMES, type BuildReport, type Engine, type EngineName } from './engine';
 import { OramaEngine } from './engine-orama';
@@ -76,7 +76,7 @@ const progress = (line: string) => {
 
 /** JavaScript heap plus memory outside it (typed arrays' buffers), after collecting garbage. */
 function heapUsed(): number {
-  // Twice: the first pass can leave objects that only a second one frees (weak maps, finalisers).
+  // Twice: the first pass can leave objects that only a second one frees (weak maps, finalizers).
   gc!();
   gc!();
   const { heapUsed: heap, external } = process.memoryUsage();
@@ -211,7 +211,7 @@ async function runInterleaved(prepared: Prepared[], queries: BenchQuery[]): Prom
   progress('');
 }
 
-async function summarise(entry: Prepared, queries: BenchQuery[]): Promise<EngineRun> {
+async function summarize(entry: Prepared, queries: BenchQuery[]): Promise<EngineRun> {
   const { times } = entry;
   const byCategory = (keep: (query: BenchQuery) => boolean) =>
     latency(times.filter((_, index) => keep(queries[index]!)));
@@ -238,7 +238,7 @@ async function benchmarkSize(size: number): Promise<SizeReport> {
   );
   const heapBefore = heapUsed();
   const generateStarted = performance.now();
-  const { documents, producers } = generateCatalogue(size, seed);
+  const { documents, producers } = generateCatalog(size, seed);
   const generateMs = performance.now() - generateStarted;
   const documentBytesPerProduct = (heapUsed() - heapBefore) / size;
   const terms = vocabulary(documents);
@@ -271,7 +271,7 @@ async function benchmarkSize(size: number): Promise<SizeReport> {
   const runs: Partial<Record<EngineName, EngineRun>> = {};
   const agreements: Agreement[] = [];
   const disagreements: Disagreement[] = [];
-  for (const entry of prepared) runs[entry.engine.name] = await summarise(entry, queries);
+  for (const entry of prepared) runs[entry.engine.name] = await summarize(entry, queries);
   const ours = prepared.find((entry) => entry.engine instanceof OursEngine)?.engine as
     OursEngine | undefined;
   let http: HttpReport | undefined;

@@ -5,7 +5,7 @@ import { PRODUCT_INDEX_SETTINGS, type ProductDocument } from '../modules/search/
  * The text the other engines index: every searchable attribute through our tokenizer, so tokens
  * are the same as ours (lower case, accents folded, split at anything but letters and digits).
  * PostgreSQL's 'simple' parser left to itself would keep 'grüner' whole, split 'semi-dry' three
- * ways and not fold accents, and the comparison would be about tokenisers rather than engines.
+ * ways and not fold accents, and the comparison would be about tokenizers rather than engines.
  */
 export function searchText(document: ProductDocument): string {
   const words: string[] = [];

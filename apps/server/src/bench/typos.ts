@@ -1,6 +1,6 @@
 // The search issue's typo rule, written again here rather than imported, so the benchmark's
 // brute-force check does not share code with the engine it checks: a word of five letters or
-// more also matches a term one typo away (a letter changed, added or removed, or two neighbours
+// more also matches a term one typo away (a letter changed, added or removed, or two neighbors
 // swapped), and the word being typed matches terms whose start is one typo away.
 import { tokenize } from '@bevy/search';
 import type { ProductDocument } from '../modules/search/index';
@@ -39,7 +39,7 @@ export function termMatches(term: string, word: string, prefix: boolean): boolea
   );
 }
 
-/** Every distinct token of the catalogue's searchable text: the terms an index holds. */
+/** Every distinct token of the catalog's searchable text: the terms an index holds. */
 export function vocabulary(documents: readonly ProductDocument[]): string[] {
   const terms = new Set<string>();
   for (const document of documents)

@@ -184,7 +184,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   };
 }
 
-/** Serialises an embedded database, so tests can copy a migrated and seeded one cheaply. */
+/** Serializes an embedded database, so tests can copy a migrated and seeded one cheaply. */
 export async function dumpPglite(database: Database): Promise<Blob> {
   const client = (database.db as unknown as { $client: PGlite }).$client;
   const dump = await client.dumpDataDir('none');

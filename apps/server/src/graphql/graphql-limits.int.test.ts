@@ -85,7 +85,7 @@ describe('requests that would cost too much are refused before they run', () => 
 
   it('a request whose lists multiply past the cost limit, weighed with its variables', async () => {
     const query = `query Carts($ids: [ID!]!) {
-      ${['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o'].map((alias) => `${alias}: cartCatalogue(productIds: $ids) { products { id name stockCount business { id name slug } pricing { minimum_unit_count_for_price price_per_unit } } }`).join('\n')}
+      ${['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o'].map((alias) => `${alias}: cartCatalog(productIds: $ids) { products { id name stockCount business { id name slug } pricing { minimum_unit_count_for_price price_per_unit } } }`).join('\n')}
     }`;
     const ids = (count: number) => Array.from({ length: count }, (_, i) => String(i + 1));
     const full = await post({ query, variables: { ids: ids(100) } });
@@ -170,7 +170,7 @@ describe('NUL in a string', () => {
     ['a String', 'query($s: String!) { business(slug: $s) { id } }', { s: 'a\u0000b' }],
     [
       'a list',
-      'query($ids: [ID!]!) { cartCatalogue(productIds: $ids) { buyerKind } }',
+      'query($ids: [ID!]!) { cartCatalog(productIds: $ids) { buyerKind } }',
       { ids: ['1', '2\u0000'] },
     ],
     [

@@ -77,11 +77,11 @@ describe('the cost of an operation', () => {
     const orders = (limit: number) =>
       cost(`{ myOrders(limit: ${limit}) { total orders { id number lines { id } } } }`);
     expect(orders(100)).toBeGreaterThan(9 * orders(10));
-    const catalogue = (ids: number) =>
-      cost('query C($ids: [ID!]!) { cartCatalogue(productIds: $ids) { products { id name } } }', {
+    const catalog = (ids: number) =>
+      cost('query C($ids: [ID!]!) { cartCatalog(productIds: $ids) { products { id name } } }', {
         ids: Array.from({ length: ids }, (_, i) => String(i + 1)),
       });
-    expect(catalogue(100)).toBeGreaterThan(9 * catalogue(10));
+    expect(catalog(100)).toBeGreaterThan(9 * catalog(10));
   });
 
   it('applies variables and @skip', () => {

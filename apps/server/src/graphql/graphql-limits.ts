@@ -51,7 +51,7 @@ export interface GraphqlLimits {
  * Chosen from what the web app and the contract send (graphql-limits.test.ts checks every one of
  * their operations against these): the longest document is the whole contract, 3,000 characters
  * and 318 tokens (the web app's longest operation: 1,141 characters, 131 tokens); the costliest
- * operation is the cart's catalogue with a full cart of 100 products, about 11,000 (the tag-graph
+ * operation is the cart's catalog with a full cart of 100 products, about 11,000 (the tag-graph
  * request of issue 12 weighs 8,000,000); the largest answer of the seeded demo is far under 1 MB.
  * At most 100 texts of at most 500 tokens, each with at most 10 validation errors, keep Mercurius'
  * caches under about 70 MB however many distinct texts arrive.
@@ -349,7 +349,7 @@ function listArgumentLength(args: Record<string, unknown>): number | undefined {
  * One per field, so a cost is roughly the number of values in the answer. A list field multiplies
  * the cost of what it selects by its size: its `limit`-like argument, else the length of a list
  * argument (`ids: [1, 2, 3]`), else DEFAULT_LIST_SIZE, and at most the field's `maxItems`. A field returning one object (such as a
- * page `{ total orders { … } }` or `cartCatalogue(productIds) { products { … } }`) sizes the list
+ * page `{ total orders { … } }` or `cartCatalog(productIds) { products { … } }`) sizes the list
  * inside it the same way, in place of the default.
  */
 function estimateFieldCost({ field, args, childComplexity }: ComplexityEstimatorArgs): number {

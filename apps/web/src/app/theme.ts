@@ -24,7 +24,7 @@ export const theme = createTheme({
   defaultRadius: 'md',
 });
 
-/** Mantine's default "dimmed" grey and error red are below AA contrast on white; darken them. */
+/** Mantine's default "dimmed" gray and error red are below AA contrast on white; darken them. */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {

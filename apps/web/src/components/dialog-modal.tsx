@@ -2,7 +2,7 @@ import { Modal } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
 
 /**
- * A Mantine Modal with a labelled close button, whose header is a plain div (Mantine's <header>
+ * A Mantine Modal with a labeled close button, whose header is a plain div (Mantine's <header>
  * counts as a second page banner landmark).
  */
 export function DialogModal({

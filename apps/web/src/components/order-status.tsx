@@ -12,7 +12,7 @@ const STATUS_COLORS: Record<string, string> = {
   refunded: 'grape',
 };
 
-/** An order's status as a badge; dark text on a light tint stays readable whatever the colour. */
+/** An order's status as a badge; dark text on a light tint stays readable whatever the color. */
 export function OrderStatusBadge({ status, label }: { status: string; label: string }) {
   return <StatusBadge color={STATUS_COLORS[status] ?? 'gray'}>{label}</StatusBadge>;
 }

@@ -2,7 +2,7 @@ import { Center } from '@mantine/core';
 import { IconBottle } from '@tabler/icons-react';
 import { useState } from 'react';
 
-/** Spec section 9's image placeholder colour, as on the product tiles. */
+/** Spec section 9's image placeholder color, as on the product tiles. */
 const PLACEHOLDER = '#eee';
 
 /**

@@ -35,7 +35,7 @@ async function render(props: ComponentProps<typeof ProductTile>): Promise<string
   return (await new Response(prelude).text()).replaceAll('<!-- -->', '');
 }
 
-/** The visible text of the list labelled `label`, one entry per item. */
+/** The visible text of the list labeled `label`, one entry per item. */
 function listItems(html: string, label: string): string[] {
   const list = html.match(new RegExp(`<ul[^>]*aria-label="${label}"[^>]*>(.*?)</ul>`))?.[1];
   if (!list) return [];
@@ -128,7 +128,7 @@ describe('ProductTile cart controls', () => {
     expect(buttonNames(html)).toEqual(['Add to Cart Harvest Cider']);
   });
 
-  it('once in the cart, shows the quantity with minus, plus and remove, each labelled', async () => {
+  it('once in the cart, shows the quantity with minus, plus and remove, each labeled', async () => {
     setQuantity(hit, 2);
     const html = await render({ hit, buyer: 'retail' });
     expect(buttonNames(html)).toEqual([

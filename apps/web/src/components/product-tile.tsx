@@ -28,7 +28,7 @@ import { IconEdit } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { BeverageIcon } from './beverage-icon';
-import { fulfilmentLines } from './tile-fees';
+import { fulfillmentLines } from './tile-fees';
 
 /**
  * The cart (its store, its reading of local storage, its controls) loads beside the page, not
@@ -82,9 +82,9 @@ function sameData(a: unknown, b: unknown): boolean {
 export function sameTileProduct(a: TileProduct, b: TileProduct): boolean {
   return (
     TILE_FIELDS.every((field) => sameData(a[field], b[field])) &&
-    // A search hit's fulfilment line reads its producer's flags and fees too.
+    // A search hit's fulfillment line reads its producer's flags and fees too.
     (['retail', 'wholesale'] as const).every((buyer) =>
-      sameData(fulfilmentLines(a, buyer), fulfilmentLines(b, buyer)),
+      sameData(fulfillmentLines(a, buyer), fulfillmentLines(b, buyer)),
     )
   );
 }
@@ -123,7 +123,7 @@ const SELLER_PRICE_LISTS = [
   { title: 'Wholesale', tiers: (hit: TileProduct) => hit.wholesalePricing },
 ] as const;
 
-/** Spec section 9, lazy images: placeholder colour #eee, fade-in 0.3 s. */
+/** Spec section 9, lazy images: placeholder color #eee, fade-in 0.3 s. */
 const IMAGE_PLACEHOLDER = '#eee';
 const IMAGE_FADE_IN = 'opacity 0.3s ease-in';
 
@@ -274,7 +274,7 @@ function BuyerPanel(props: {
           {unavailable}
         </Text>
       ) : null}
-      {fulfilmentLines(hit, buyer).map((line) => (
+      {fulfillmentLines(hit, buyer).map((line) => (
         <Text key={line} fz="xs" c="dark.6">
           {line}
         </Text>

@@ -31,7 +31,7 @@ interface FacetValueProps {
 }
 
 /**
- * One value with its count. Memoised: every search re-renders each refiner (when it starts and
+ * One value with its count. Memoized: every search re-renders each refiner (when it starts and
  * when its answer comes), and most values come back unchanged, so only the changed ones render.
  */
 const FacetValue = memo(function FacetValue({

@@ -1,7 +1,7 @@
 import { NO_FULFILLMENT_FEES, type ProductHitWithFees } from '@bevy/core';
 import { demoProduct } from '@bevy/core/test-fixtures';
 import { describe, expect, it } from 'vitest';
-import { fulfilmentLines } from './tile-fees';
+import { fulfillmentLines } from './tile-fees';
 
 const hit: ProductHitWithFees = {
   ...demoProduct('5'),
@@ -21,17 +21,17 @@ const hit: ProductHitWithFees = {
   },
 };
 
-describe('fulfilmentLines', () => {
+describe('fulfillmentLines', () => {
   it('states the terms of the ways the producer serves this kind of buyer', () => {
-    expect(fulfilmentLines(hit, 'retail')).toEqual([
+    expect(fulfillmentLines(hit, 'retail')).toEqual([
       'Delivery $5 within 10 mi · $25 minimum',
       'Ships from $15 · free over $150',
     ]);
-    expect(fulfilmentLines(hit, 'wholesale')).toEqual(['Ships from $15 · free over $150']);
+    expect(fulfillmentLines(hit, 'wholesale')).toEqual(['Ships from $15 · free over $150']);
   });
 
   it('says nothing for a hit without fees', () => {
     const { fulfillment_fees: _none, ...withoutFees } = hit;
-    expect(fulfilmentLines(withoutFees, 'retail')).toEqual([]);
+    expect(fulfillmentLines(withoutFees, 'retail')).toEqual([]);
   });
 });

@@ -6,12 +6,12 @@ import {
 } from '@bevy/core';
 
 /**
- * A product tile's fulfilment line (decision 014): the producer's delivery and shipping terms
+ * A product tile's fulfillment line (decision 014): the producer's delivery and shipping terms
  * for the ways it serves this kind of buyer, e.g. "Delivery $5 within 10 mi · $25 minimum" and
  * "Ships from $15 · free over $150". Empty for a hit without fees (a seller's own tile, or an
  * index built before fees).
  */
-export function fulfilmentLines(hit: Partial<ProductHitWithFees>, buyer: BuyerKind): string[] {
+export function fulfillmentLines(hit: Partial<ProductHitWithFees>, buyer: BuyerKind): string[] {
   const fees = hit.fulfillment_fees;
   if (!fees) return [];
   return (['delivery', 'ship'] as const)

@@ -1,6 +1,6 @@
 /**
  * Autosave without a framework: edits are collected and sent later, together, so typing does not
- * send a request per key. Used by the Edit Public Profile page (spec 7 "Update behaviour").
+ * send a request per key. Used by the Edit Public Profile page (spec 7 "Update behavior").
  */
 
 /** Nothing to do, edits waiting for their delay, or a batch on its way to the server. */

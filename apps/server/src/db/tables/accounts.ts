@@ -15,12 +15,12 @@ export const users = pgTable(
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     name: text('name').notNull(),
-    /** Stored normalised (trimmed, lower case); unique. */
+    /** Stored normalized (trimmed, lower case); unique. */
     email: text('email').notNull(),
     password_hash: text('password_hash').notNull(),
     is_admin: boolean('is_admin').notNull().default(false),
     date_of_birth: date('date_of_birth').notNull(),
-    /** Last day of approved wholesale access (the licence expiry); null when not approved. */
+    /** Last day of approved wholesale access (the license expiry); null when not approved. */
     wholesale_access_expires_on: date('wholesale_access_expires_on'),
     /** The expiry date a 30-day reminder was sent for, so each expiry is announced once. */
     wholesale_reminder_sent_for: date('wholesale_reminder_sent_for'),

@@ -14,7 +14,7 @@ import { timestamps } from './columns';
 
 export const wholesaleStatusEnum = pgEnum('wholesale_status', ['pending', 'approved', 'rejected']);
 
-/** A buyer's request for wholesale access, with their licence, reviewed by an admin. */
+/** A buyer's request for wholesale access, with their license, reviewed by an admin. */
 export const wholesaleApplications = pgTable(
   'wholesale_applications',
   {

@@ -333,7 +333,7 @@ describe('wholesale access', () => {
     return JSON.parse(Buffer.from(key.split('.')[0]!, 'base64url').toString()).buyer;
   }
 
-  it('lasts through the licence expiry day and ends by itself the day after', async () => {
+  it('lasts through the license expiry day and ends by itself the day after', async () => {
     const cookie = await logInAsActor(t.app, 'wholesale');
     const setExpiry = (day: string) =>
       t.database.db

@@ -34,7 +34,7 @@ export async function findViewer(
   return ctx.viewer ? findUser(ctx.db, ctx.viewer.id) : null;
 }
 
-/** An approved wholesale buyer whose licence has not expired sees wholesale prices. */
+/** An approved wholesale buyer whose license has not expired sees wholesale prices. */
 export function seesWholesalePricing(user: UserRow, now = new Date()): boolean {
   return hasWholesaleAccess(user.wholesale_access_expires_on, now);
 }
@@ -129,7 +129,7 @@ export async function logIn(
   // The transaction returns the outcome rather than throwing, so a failed attempt stays recorded.
   const outcome = await ctx.db.transaction(async (tx): Promise<UserRow | Error> => {
     const db = tx as unknown as Db;
-    // Serialise attempts on one account, so parallel requests cannot slip past the limit.
+    // Serialize attempts on one account, so parallel requests cannot slip past the limit.
     await db.execute(sql`select pg_advisory_xact_lock(hashtext(${email}))`);
     const failures = async (
       column: typeof loginAttempts.email | typeof loginAttempts.ip,

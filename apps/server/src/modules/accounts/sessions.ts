@@ -91,7 +91,7 @@ const REFS_PER_NOTICE = 200;
 /**
  * Deletes the sessions `where` selects and, in the same transaction, records their references in
  * `ended_sessions` and announces them on ENDED_SESSIONS_CHANNEL (delivered on commit), so every
- * process stops honouring what was issued to them. Rows older than the memory are pruned here.
+ * process stops honoring what was issued to them. Rows older than the memory are pruned here.
  */
 async function endSessionsWhere(db: Db, where: SQL | undefined): Promise<void> {
   const now = new Date();

@@ -118,14 +118,14 @@ describe('with TRUST_PROXY=1 (one proxy in front)', () => {
     expect(blocked.status).toBe(429);
     expect(blocked.body.errors[0].message).toMatch(/from your network/);
     // Another client behind the same proxy is not held up by the first one's failures.
-    const neighbour = await logIn(
+    const neighbor = await logIn(
       t,
       proxy,
       '203.0.113.51',
       DEMO_ACTORS.buyer.email,
       DEMO_ACTORS.buyer.password,
     );
-    expect(neighbour.status).toBe(200);
-    expect(neighbour.body.errors).toBeUndefined();
+    expect(neighbor.status).toBe(200);
+    expect(neighbor.body.errors).toBeUndefined();
   });
 });

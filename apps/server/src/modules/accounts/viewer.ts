@@ -34,7 +34,7 @@ export function clearSessionCookie(reply: FastifyReply, config: Config) {
   });
 }
 
-/** Gives every request a memoised `viewer()`, read from its session cookie. */
+/** Gives every request a memoized `viewer()`, read from its session cookie. */
 export function registerViewer(app: FastifyInstance, options: { config: Config; db: Db }) {
   const resolved = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
   app.decorateRequest('viewer', function (this: FastifyRequest) {

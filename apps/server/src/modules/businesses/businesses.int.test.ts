@@ -157,7 +157,7 @@ describe('updateBusiness', () => {
     });
   });
 
-  it('stores pickup hours over lines, clears them when empty, refuses more than 300 characters beside the field; the cart catalogue carries them', async () => {
+  it('stores pickup hours over lines, clears them when empty, refuses more than 300 characters beside the field; the cart catalog carries them', async () => {
     const HOURS = `mutation($slug: String!, $update: BusinessUpdateInput!) {
       updateBusiness(slug: $slug, update: $update) { pickup_hours }
     }`;
@@ -177,22 +177,22 @@ describe('updateBusiness', () => {
       .innerJoin(businesses, eq(businesses.id, products.business_id))
       .where(and(eq(businesses.slug, ownSlug), eq(products.status, 'published')))
       .limit(1);
-    const catalogueHours = async () => {
+    const catalogHours = async () => {
       const result = await gql(
         t.app,
-        `query($ids: [ID!]!) { cartCatalogue(productIds: $ids) { products { business { slug pickup_hours } } } }`,
+        `query($ids: [ID!]!) { cartCatalog(productIds: $ids) { products { business { slug pickup_hours } } } }`,
         { ids: [String(product!.id)] },
       );
-      const catalogue = result.body.data?.cartCatalogue as {
+      const catalog = result.body.data?.cartCatalog as {
         products: { business: { slug: string; pickup_hours: string | null } }[];
       };
-      return catalogue.products[0]?.business;
+      return catalog.products[0]?.business;
     };
 
     const saved = await setHours('  Thu–Sun 11am–5pm\r\nOther days by appointment  ');
     expect(saved.errors).toBeUndefined();
     expect(saved.hours).toBe('Thu–Sun 11am–5pm\nOther days by appointment');
-    expect(await catalogueHours()).toEqual({
+    expect(await catalogHours()).toEqual({
       slug: ownSlug,
       pickup_hours: 'Thu–Sun 11am–5pm\nOther days by appointment',
     });
@@ -202,7 +202,7 @@ describe('updateBusiness', () => {
       code: 'BAD_USER_INPUT',
       fields: { pickup_hours: 'Use at most 300 characters.' },
     });
-    expect((await catalogueHours())?.pickup_hours).toBe(
+    expect((await catalogHours())?.pickup_hours).toBe(
       'Thu–Sun 11am–5pm\nOther days by appointment',
     );
     // The database holds the same limit.
@@ -214,7 +214,7 @@ describe('updateBusiness', () => {
     ).rejects.toMatchObject({ cause: { constraint: 'businesses_pickup_hours_length' } });
 
     expect((await setHours('   ')).hours).toBeNull();
-    expect((await catalogueHours())?.pickup_hours).toBeNull();
+    expect((await catalogHours())?.pickup_hours).toBeNull();
   });
 
   it('updates the shop: turning off retail pickup removes its products from pickup results', async () => {

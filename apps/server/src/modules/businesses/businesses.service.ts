@@ -95,7 +95,7 @@ export function valuesFromSetForm(update: Record<string, { set?: unknown } | nul
   );
 }
 
-/** Changes a business's fields (already authorised); returns the updated row. */
+/** Changes a business's fields (already authorized); returns the updated row. */
 export async function updateBusinessFields(
   ctx: Pick<ServiceContext, 'db' | 'changes' | 'clock'>,
   businessId: number,
@@ -116,7 +116,7 @@ export async function updateBusinessFields(
   return row!;
 }
 
-/** Replaces a business's delivery and shipping fees (already authorised and checked). */
+/** Replaces a business's delivery and shipping fees (already authorized and checked). */
 export async function updateBusinessFees(
   ctx: Pick<ServiceContext, 'db' | 'changes' | 'clock'>,
   businessId: number,

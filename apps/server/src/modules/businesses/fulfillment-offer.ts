@@ -3,7 +3,7 @@ import type { businesses } from '../../db/tables';
 
 type BusinessRow = typeof businesses.$inferSelect;
 
-/** A business row's fulfilment offer, as search documents and checkout carry it. */
+/** A business row's fulfillment offer, as search documents and checkout carry it. */
 export function fulfillmentOfferOf(business: BusinessRow): FulfillmentOffer {
   return {
     fulfillment_allow_pickup_retail: business.fulfillment_allow_pickup_retail,

@@ -6,14 +6,14 @@ import { PriceTierType } from '../products/products.graphql';
 import { buyerKindOfViewer } from '../accounts/index';
 import { currentCartProducts, type CartProductView } from './cart.service';
 
-interface CartCatalogue {
+interface CartCatalog {
   buyerKind: BuyerKind;
   products: CartProductView[];
 }
 
 const CartProductType = builder.objectRef<CartProductView>('CartProduct');
 CartProductType.implement({
-  description: 'A product in a cart as the catalogue has it now.',
+  description: 'A product in a cart as the catalog has it now.',
   fields: (t) => ({
     id: t.id({ resolve: (view) => String(view.product.id) }),
     name: t.string({ resolve: (view) => view.product.name }),
@@ -24,31 +24,31 @@ CartProductType.implement({
     }),
     pricing: t.field({
       type: [PriceTierType],
-      description: "The tiers of the caller's price list (see CartCatalogue.buyerKind) only.",
+      description: "The tiers of the caller's price list (see CartCatalog.buyerKind) only.",
       resolve: (view) => view.tiers,
     }),
     business: t.field({ type: BusinessType, resolve: (view) => view.business }),
   }),
 });
 
-const CartCatalogueType = builder.objectRef<CartCatalogue>('CartCatalogue');
-CartCatalogueType.implement({
+const CartCatalogType = builder.objectRef<CartCatalog>('CartCatalog');
+CartCatalogType.implement({
   fields: (t) => ({
     buyerKind: t.string({
       description: '"retail" or "wholesale": the price list the caller buys from.',
-      resolve: (catalogue) => catalogue.buyerKind,
+      resolve: (catalog) => catalog.buyerKind,
     }),
     products: t.field({
       type: [CartProductType],
       description: 'The products asked for that are for sale; a missing id is no longer for sale.',
-      resolve: (catalogue) => catalogue.products,
+      resolve: (catalog) => catalog.products,
     }),
   }),
 });
 
 builder.queryFields((t) => ({
-  cartCatalogue: t.field({
-    type: CartCatalogueType,
+  cartCatalog: t.field({
+    type: CartCatalogType,
     description:
       "The current name, stock, price tiers (of the caller's price list) and producer of the " +
       'products in a cart, so the cart can show what changed since they were added.',

@@ -28,8 +28,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const CART_CATALOGUE = `query CartCatalogue($productIds: [ID!]!) {
-  cartCatalogue(productIds: $productIds) {
+const CART_CATALOG = `query CartCatalog($productIds: [ID!]!) {
+  cartCatalog(productIds: $productIds) {
     buyerKind
     products {
       id
@@ -46,7 +46,7 @@ const CART_CATALOGUE = `query CartCatalogue($productIds: [ID!]!) {
   }
 }`;
 
-interface CatalogueAnswer {
+interface CatalogAnswer {
   buyerKind: string;
   products: {
     id: string;
@@ -57,11 +57,11 @@ interface CatalogueAnswer {
   }[];
 }
 
-async function catalogue(productIds: unknown[], cookie?: string) {
-  const result = await gql(t.app, CART_CATALOGUE, { productIds }, cookie ? { cookie } : {});
+async function catalog(productIds: unknown[], cookie?: string) {
+  const result = await gql(t.app, CART_CATALOG, { productIds }, cookie ? { cookie } : {});
   return {
     result,
-    answer: result.body.data?.cartCatalogue as CatalogueAnswer | undefined,
+    answer: result.body.data?.cartCatalog as CatalogAnswer | undefined,
   };
 }
 
@@ -78,11 +78,11 @@ async function tiersOf(productId: number, channel: 'retail' | 'wholesale') {
 }
 
 /** Every price in cents that appears anywhere in an answer. */
-function pricesIn(answer: CatalogueAnswer | undefined): number[] {
+function pricesIn(answer: CatalogAnswer | undefined): number[] {
   return (answer?.products ?? []).flatMap((p) => p.pricing.map((tier) => tier.price_per_unit));
 }
 
-describe('cartCatalogue', () => {
+describe('cartCatalog', () => {
   it('gives an anonymous or retail caller the retail tiers and never a wholesale price', async () => {
     const ids = pair.map((p) => String(p.id));
     const wholesalePrices = new Set(
@@ -100,7 +100,7 @@ describe('cartCatalogue', () => {
     expect(privatePrices.length).toBeGreaterThan(0);
 
     for (const cookie of [undefined, retailBuyer]) {
-      const { result, answer } = await catalogue(ids, cookie);
+      const { result, answer } = await catalog(ids, cookie);
       expect(result.body.errors).toBeUndefined();
       expect(answer!.buyerKind).toBe('retail');
       expect(answer!.products.map((p) => p.id)).toEqual(ids);
@@ -112,12 +112,12 @@ describe('cartCatalogue', () => {
   });
 
   it('gives an approved wholesale buyer the wholesale tiers only', async () => {
-    const { answer } = await catalogue([String(pair[0]!.id)], wholesaleBuyer);
+    const { answer } = await catalog([String(pair[0]!.id)], wholesaleBuyer);
     expect(answer!.buyerKind).toBe('wholesale');
     expect(answer!.products[0]!.pricing).toEqual(await tiersOf(pair[0]!.id, 'wholesale'));
   });
 
-  it('treats a wholesale buyer whose licence has expired as retail', async () => {
+  it('treats a wholesale buyer whose license has expired as retail', async () => {
     const email = 'wholesale@bevy.example';
     const [user] = await t.database.db.select().from(users).where(eq(users.email, email));
     await t.database.db
@@ -125,7 +125,7 @@ describe('cartCatalogue', () => {
       .set({ wholesale_access_expires_on: '2020-01-01' })
       .where(eq(users.id, user!.id));
     try {
-      const { answer } = await catalogue([String(pair[0]!.id)], wholesaleBuyer);
+      const { answer } = await catalog([String(pair[0]!.id)], wholesaleBuyer);
       expect(answer!.buyerKind).toBe('retail');
       expect(answer!.products[0]!.pricing).toEqual(await tiersOf(pair[0]!.id, 'retail'));
     } finally {
@@ -147,7 +147,7 @@ describe('cartCatalogue', () => {
       .set({ name: 'Renamed Since Added', stock_count: 4 })
       .where(eq(products.id, pair[0]!.id));
     try {
-      const { answer } = await catalogue([String(pair[0]!.id)]);
+      const { answer } = await catalog([String(pair[0]!.id)]);
       const product = answer!.products[0]!;
       expect(product).toMatchObject({ name: 'Renamed Since Added', stockCount: 4 });
       const { business } = row!;
@@ -181,7 +181,7 @@ describe('cartCatalogue', () => {
       .where(eq(products.status, 'draft'))
       .limit(1);
     const ids = [pair[1]!.id, draft!.id, 2_000_000_000, 99_999_999_999, pair[0]!.id, pair[1]!.id];
-    const { result, answer } = await catalogue(ids.map(String));
+    const { result, answer } = await catalog(ids.map(String));
     expect(result.body.errors).toBeUndefined();
     expect(answer!.products.map((p) => p.id)).toEqual([String(pair[1]!.id), String(pair[0]!.id)]);
   });
@@ -190,7 +190,7 @@ describe('cartCatalogue', () => {
     const id = pair[0]!.id;
     await t.database.db.update(products).set({ status: 'draft' }).where(eq(products.id, id));
     try {
-      const { answer } = await catalogue([String(id)]);
+      const { answer } = await catalog([String(id)]);
       expect(answer!.products).toEqual([]);
     } finally {
       await t.database.db.update(products).set({ status: 'published' }).where(eq(products.id, id));
@@ -198,7 +198,7 @@ describe('cartCatalogue', () => {
   });
 
   it('answers an empty cart with no products', async () => {
-    const { answer } = await catalogue([]);
+    const { answer } = await catalog([]);
     expect(answer).toEqual({ buyerKind: 'retail', products: [] });
   });
 
@@ -208,13 +208,13 @@ describe('cartCatalogue', () => {
     ['a fraction', ['1.5']],
     ['a wildcard', ['*']],
   ])('refuses %s as a product id, as bad input', async (_label, productIds) => {
-    const { result } = await catalogue(productIds);
+    const { result } = await catalog(productIds);
     expect(result.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
   });
 
   it('refuses more products than a cart can hold', async () => {
     const ids = Array.from({ length: MAX_CART_LINES + 1 }, (_, i) => String(i + 1));
-    const { result } = await catalogue(ids);
+    const { result } = await catalog(ids);
     expect(result.body.errors?.[0]).toMatchObject({
       message: `A cart holds at most ${MAX_CART_LINES} products.`,
       extensions: { code: 'BAD_USER_INPUT' },
@@ -235,7 +235,7 @@ describe('cartCatalogue', () => {
         ),
       )
       .limit(MAX_CART_LINES);
-    const { result, answer } = await catalogue(many.map((row) => String(row.id)));
+    const { result, answer } = await catalog(many.map((row) => String(row.id)));
     expect(result.body.errors).toBeUndefined();
     expect(answer!.products).toHaveLength(many.length);
   });

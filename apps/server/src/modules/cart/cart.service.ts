@@ -5,7 +5,7 @@ import type { ServiceContext } from '../../platform/context';
 import type { BusinessRow } from '../businesses/index';
 import { tiersOfProducts, type PriceTierRow, type ProductRow } from '../products/index';
 
-/** A product in a buyer's cart as the catalogue has it now, priced for that buyer. */
+/** A product in a buyer's cart as the catalog has it now, priced for that buyer. */
 export interface CartProductView {
   product: ProductRow;
   business: BusinessRow;

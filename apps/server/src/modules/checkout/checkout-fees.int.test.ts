@@ -101,7 +101,7 @@ interface PlacedCheckout {
   }[];
 }
 
-describe('checkout with fulfilment fees', () => {
+describe('checkout with fulfillment fees', () => {
   it('charges the delivery band’s fee, untaxed and without commission, and records it', async () => {
     const producer = await deliverer();
     const wine = await createProduct(db(), producer.id, { retail: [[1, 2_000]] });

@@ -31,12 +31,12 @@ import {
 import type { CheckoutErrorCode, CheckoutRefusal } from './checkout-answer';
 
 /**
- * Prices a cart from the catalogue as the database holds it, never from what the client sent,
- * and checks every rule a line or a producer's fulfilment must meet. Pure: the service loads the
+ * Prices a cart from the catalog as the database holds it, never from what the client sent,
+ * and checks every rule a line or a producer's fulfillment must meet. Pure: the service loads the
  * rows and then holds the stock.
  */
 
-export interface CatalogueProduct {
+export interface CatalogProduct {
   id: number;
   business_id: number;
   name: string;
@@ -46,8 +46,8 @@ export interface CatalogueProduct {
   tiers: readonly (PriceTier & { channel: PriceChannel })[];
 }
 
-/** A producer as checkout reads it: its fulfilment offer and its fees (decision 014). */
-export interface CatalogueBusiness extends FulfillmentOffer, FulfillmentFees {
+/** A producer as checkout reads it: its fulfillment offer and its fees (decision 014). */
+export interface CatalogBusiness extends FulfillmentOffer, FulfillmentFees {
   id: number;
   name: string;
   slug: string;
@@ -60,9 +60,9 @@ export interface CatalogueBusiness extends FulfillmentOffer, FulfillmentFees {
   wholesale_invoice_terms_days: number | null;
 }
 
-export interface Catalogue {
-  products: ReadonlyMap<number, CatalogueProduct>;
-  businesses: ReadonlyMap<number, CatalogueBusiness>;
+export interface Catalog {
+  products: ReadonlyMap<number, CatalogProduct>;
+  businesses: ReadonlyMap<number, CatalogBusiness>;
 }
 
 /** A ZIP code's place, from the offline ZIP data. */
@@ -71,7 +71,7 @@ export type ZipLocator = (zip: string) => (LatLng & { state: string }) | null;
 export interface PricedLine {
   /** The line's position in the request, for field errors. */
   index: number;
-  product: CatalogueProduct;
+  product: CatalogProduct;
   quantity: number;
   channel: PriceChannel;
   unitPrice: Cents;
@@ -80,7 +80,7 @@ export interface PricedLine {
 }
 
 export interface PricedOrder {
-  business: CatalogueBusiness;
+  business: CatalogBusiness;
   mode: FulfillmentMode;
   /** The recipient's address (delivery, shipping) or the producer's (pickup). */
   address: OrderAddress | null;
@@ -132,7 +132,7 @@ export function soldOutMessage(name: string, inStock: number): string {
 const stateName = (code: string) => US_STATES[code as UsStateCode] ?? code;
 
 function fulfillmentProblems(
-  business: CatalogueBusiness,
+  business: CatalogBusiness,
   choice: PlaceOrderInput['fulfillment'][number],
   field: string,
   buyer: BuyerKind,
@@ -177,7 +177,7 @@ function fulfillmentProblems(
 
 /** Why the buyer cannot pay this producer by invoice, or null when they can. */
 function invoiceProblem(
-  business: CatalogueBusiness,
+  business: CatalogBusiness,
   field: string,
   buyer: BuyerKind,
 ): CartProblem | null {
@@ -195,7 +195,7 @@ function invoiceProblem(
 function priceLine(
   line: PlaceOrderInput['lines'][number],
   index: number,
-  product: CatalogueProduct | undefined,
+  product: CatalogProduct | undefined,
   buyer: BuyerKind,
 ): PricedLine | CartProblem {
   const field = `lines.${index}`;
@@ -266,10 +266,10 @@ function priceLine(
 /**
  * The fee of one producer's order from its terms in the database (decision 014), at the place
  * the buyer gave. The place is always known here (the schema requires an address for delivery
- * and shipping), so the fee is; an unknown ZIP code is refused among the fulfilment problems.
+ * and shipping), so the fee is; an unknown ZIP code is refused among the fulfillment problems.
  */
 function fulfillmentFee(
-  business: CatalogueBusiness,
+  business: CatalogBusiness,
   choice: PlaceOrderInput['fulfillment'][number],
   lines: readonly PricedLine[],
   subtotal: Cents,
@@ -290,7 +290,7 @@ function fulfillmentFee(
       state: choice.address?.state ?? null,
     },
   );
-  // Unknown only without a place, which the fulfilment problems already refuse.
+  // Unknown only without a place, which the fulfillment problems already refuse.
   return { feeCents: quote.feeCents ?? 0, problem: quote.problem };
 }
 
@@ -300,7 +300,7 @@ function fulfillmentFee(
  */
 export function priceCart(
   input: PlaceOrderInput,
-  catalogue: Catalogue,
+  catalog: Catalog,
   buyer: BuyerKind,
   locate: ZipLocator,
   now: Date,
@@ -316,7 +316,7 @@ export function priceCart(
   }
   const linesByBusiness = new Map<number, PricedLine[]>();
   input.lines.forEach((line, index) => {
-    const priced = priceLine(line, index, catalogue.products.get(line.productId), buyer);
+    const priced = priceLine(line, index, catalog.products.get(line.productId), buyer);
     if ('code' in priced) {
       problems.push(priced);
       return;
@@ -329,7 +329,7 @@ export function priceCart(
   const orders: PricedOrder[] = [];
   let tooLarge = false;
   for (const [businessId, lines] of linesByBusiness) {
-    const business = catalogue.businesses.get(businessId)!;
+    const business = catalog.businesses.get(businessId)!;
     const choiceIndex = input.fulfillment.findIndex((choice) => choice.businessId === businessId);
     const choice = input.fulfillment[choiceIndex];
     if (!choice) {

@@ -25,9 +25,9 @@ import { recordEvents, refuse } from './checkout-outcome';
 import {
   priceCart,
   refusalOf,
-  type Catalogue,
-  type CatalogueBusiness,
-  type CatalogueProduct,
+  type Catalog,
+  type CatalogBusiness,
+  type CatalogProduct,
   type PricedOrder,
 } from './checkout-pricing';
 import { holdStock } from './stock-holds';
@@ -59,13 +59,13 @@ function addressOfBusiness(name: string, row: AddressRow | undefined): OrderAddr
   };
 }
 
-interface LoadedCatalogue extends Catalogue {
+interface LoadedCatalog extends Catalog {
   /** Connected accounts that can receive a payout now, by business. */
   payoutAccounts: ReadonlyMap<number, string>;
 }
 
 /** The cart's products and producers as the database holds them now. */
-async function loadCatalogue(ctx: CheckoutContext, productIds: number[]): Promise<LoadedCatalogue> {
+async function loadCatalog(ctx: CheckoutContext, productIds: number[]): Promise<LoadedCatalog> {
   const { db } = ctx;
   const productRows = await db
     .select({
@@ -96,10 +96,10 @@ async function loadCatalogue(ctx: CheckoutContext, productIds: number[]): Promis
         ),
       ),
   ]);
-  const productMap = new Map<number, CatalogueProduct>(
+  const productMap = new Map<number, CatalogProduct>(
     productRows.map((row, index) => [row.id, { ...row, tiers: tiers[index]! }]),
   );
-  const businessMap = new Map<number, CatalogueBusiness>(
+  const businessMap = new Map<number, CatalogBusiness>(
     businessRows.map((row) => {
       const first = addressRows[businessIds.indexOf(row.id)]?.[0];
       const location =
@@ -241,11 +241,11 @@ export async function reserveCart(
       };
     }
     const kind = buyerKindOf(user, now);
-    const catalogue = await loadCatalogue(
+    const catalog = await loadCatalog(
       ctx,
       input.lines.map((line) => line.productId),
     );
-    const priced = priceCart(input, catalogue, kind, locateZip, now);
+    const priced = priceCart(input, catalog, kind, locateZip, now);
     if (!priced.ok) return { refused: await refuse(ctx.db, claim.id, refusalOf(priced.problems)) };
     // paymentSourceOf found no card only because every order is on invoice.
     if (!source && priced.orders.some((order) => order.paymentMethod === 'card')) {
@@ -260,7 +260,7 @@ export async function reserveCart(
       priced.amount,
       now,
     );
-    return { reserved, amount: priced.amount, payoutAccounts: catalogue.payoutAccounts };
+    return { reserved, amount: priced.amount, payoutAccounts: catalog.payoutAccounts };
   } catch (error) {
     if (error instanceof CheckoutRefused) {
       return { refused: await refuse(ctx.db, claim.id, error.refusal) };

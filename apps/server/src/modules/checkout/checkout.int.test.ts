@@ -522,7 +522,7 @@ describe('payment', () => {
   });
 });
 
-describe('fulfilment, age and stock rules', () => {
+describe('fulfillment, age and stock rules', () => {
   it('refuses what a producer does not offer this buyer', async () => {
     const producer = await createProducer(db(), {
       fulfillment_allow_pickup_retail: false,

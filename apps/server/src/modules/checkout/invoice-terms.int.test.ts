@@ -86,7 +86,7 @@ async function refusal(promise: Promise<unknown>) {
   throw new Error('The order was placed, but a refusal was expected.');
 }
 
-/** The fulfilment choices: pickup from each producer, by invoice where asked. */
+/** The fulfillment choices: pickup from each producer, by invoice where asked. */
 const pickup = (...choices: [number, boolean][]) => ({
   fulfillment: choices.map(([businessId, payByInvoice]) => ({
     businessId,
@@ -238,7 +238,7 @@ describe('paying by invoice', () => {
     expect(await stockOf(db(), wine.id)).toBe(7);
   });
 
-  it('works through GraphQL, with payByInvoice on the fulfilment choice and no payment', async () => {
+  it('works through GraphQL, with payByInvoice on the fulfillment choice and no payment', async () => {
     const wine = await createProduct(db(), termsShop.id, { wholesale: [[1, 2000]] });
     const { payment: _card, ...withoutCard } = orderRequest(
       [{ productId: wine.id, quantity: 1 }],
@@ -527,8 +527,8 @@ describe('payouts with invoice orders', () => {
 });
 
 describe('a producer’s invoice terms', () => {
-  const CATALOGUE = `query($ids: [ID!]!) {
-    cartCatalogue(productIds: $ids) { products { business { id wholesale_invoice_terms_days } } }
+  const CATALOG = `query($ids: [ID!]!) {
+    cartCatalog(productIds: $ids) { products { business { id wholesale_invoice_terms_days } } }
   }`;
 
   it('are set by its sellers, within Net 15 to Net 60', async () => {
@@ -563,15 +563,15 @@ describe('a producer’s invoice terms', () => {
     const termsSeen = async (cookie?: string) => {
       const result = await gql(
         t.app,
-        CATALOGUE,
+        CATALOG,
         { ids: [String(wine.id)] },
         cookie ? { cookie } : {},
       );
       expect(result.body.errors).toBeUndefined();
-      const catalogue = result.body.data!.cartCatalogue as {
+      const catalog = result.body.data!.cartCatalog as {
         products: { business: { wholesale_invoice_terms_days: number | null } }[];
       };
-      return catalogue.products[0]!.business.wholesale_invoice_terms_days;
+      return catalog.products[0]!.business.wholesale_invoice_terms_days;
     };
     expect(await termsSeen(wholesaler.cookie)).toBe(30);
     expect(await termsSeen(retailer.cookie)).toBeNull();

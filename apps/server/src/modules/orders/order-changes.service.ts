@@ -100,7 +100,7 @@ export async function advanceOrder(
   return reread(ctx, order.id);
 }
 
-/** Who cancels: the producer before fulfilment, or the buyer before the producer accepts. */
+/** Who cancels: the producer before fulfillment, or the buyer before the producer accepts. */
 type Canceller = 'producer' | 'buyer';
 
 /** Why the buyer may not cancel an order in `status`, or null when they may. */
@@ -190,7 +190,7 @@ async function cancel(
   return reread(ctx, checked.id);
 }
 
-/** The producer cancels an order before fulfilment. */
+/** The producer cancels an order before fulfillment. */
 export async function cancelOrder(
   ctx: OrderChangeContext,
   input: { id: number; reason?: string | null },

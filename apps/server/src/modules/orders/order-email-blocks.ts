@@ -89,7 +89,7 @@ export function formatAddress(address: OrderAddress): string {
 export const orderUrl = (site: EmailSite, orderId: number) => `${site.publicUrl}/orders/${orderId}`;
 
 /** How the goods reach the buyer, in one line. */
-export function fulfilmentLine(order: Pick<OrderEmailView, 'mode' | 'address' | 'businessName'>) {
+export function fulfillmentLine(order: Pick<OrderEmailView, 'mode' | 'address' | 'businessName'>) {
   const where = order.address ? formatAddress(order.address) : null;
   switch (order.mode) {
     case 'pickup':

@@ -2,7 +2,7 @@ import { ADULT_SIGNATURE_NOTICE, nextStepsFor } from '@bevy/core';
 import { describe, expect, it } from 'vitest';
 import {
   escapeHtml,
-  fulfilmentLine,
+  fulfillmentLine,
   listOf,
   type EmailSite,
   type OrderEmailView,
@@ -86,13 +86,13 @@ describe('helpers', () => {
     );
   });
 
-  it('says where the goods go for each fulfilment', () => {
-    expect(fulfilmentLine(order())).toBe(
+  it('says where the goods go for each fulfillment', () => {
+    expect(fulfillmentLine(order())).toBe(
       'Pickup at Test Cellars, 1220 SE Water Ave, Portland, OR 97214',
     );
-    expect(fulfilmentLine(order({ address: null }))).toBe('Pickup from Test Cellars');
-    expect(fulfilmentLine(shipped)).toBe('Shipping to Riley Retail, 1 Main St, Eugene, OR 97401');
-    expect(fulfilmentLine({ ...shipped, mode: 'delivery' })).toMatch(/^Delivery to Riley Retail/);
+    expect(fulfillmentLine(order({ address: null }))).toBe('Pickup from Test Cellars');
+    expect(fulfillmentLine(shipped)).toBe('Shipping to Riley Retail, 1 Main St, Eugene, OR 97401');
+    expect(fulfillmentLine({ ...shipped, mode: 'delivery' })).toMatch(/^Delivery to Riley Retail/);
   });
 });
 
@@ -101,7 +101,7 @@ describe('the buyer’s checkout email', () => {
     expect(buyerCheckoutEmail(site, [order()]).subject).toBe('Your Bevy order BV-100001');
   });
 
-  it('lists each order with its lines, amounts, fulfilment, next steps and link, and the total charged', () => {
+  it('lists each order with its lines, amounts, fulfillment, next steps and link, and the total charged', () => {
     const mail = buyerCheckoutEmail(site, [order(), shipped]);
     expect(mail.to).toBe('buyer@bevy.example');
     expect(mail.subject).toBe('Your Bevy orders BV-100001 and BV-100002');
@@ -201,7 +201,7 @@ describe('invoice orders in the checkout emails', () => {
 });
 
 describe('the producer’s order email', () => {
-  it('has the lines, totals, commission, payout, fulfilment, buyer contact and link', () => {
+  it('has the lines, totals, commission, payout, fulfillment, buyer contact and link', () => {
     const mail = producerOrderEmail(site, shipped, 'seller@bevy.example');
     expect(mail.to).toBe('seller@bevy.example');
     expect(mail.subject).toBe('New order BV-100002 from Riley Retail');

@@ -20,7 +20,7 @@ import {
 } from '../../db/tables';
 import type { MailMessage } from '../mail/index';
 import {
-  fulfilmentLine,
+  fulfillmentLine,
   listOf,
   message,
   needsSignature,
@@ -84,7 +84,7 @@ export function buyerCheckoutEmail(site: EmailSite, placed: readonly OrderEmailV
           ['Total', order.totalCents],
         ],
       },
-      { kind: 'paragraph', text: fulfilmentLine(order) },
+      { kind: 'paragraph', text: fulfillmentLine(order) },
       { kind: 'paragraph', text: nextStepsFor(order.mode, order.businessName) },
     );
     const invoice = invoiceLine(order);
@@ -164,8 +164,8 @@ export function producerOrderEmail(site: EmailSite, order: OrderEmailView, to: s
     });
   }
   blocks.push(
-    { kind: 'heading', text: 'Fulfilment' },
-    { kind: 'paragraph', text: fulfilmentLine(order) },
+    { kind: 'heading', text: 'Fulfillment' },
+    { kind: 'paragraph', text: fulfillmentLine(order) },
   );
   if (needsSignature(order.mode)) {
     blocks.push({ kind: 'paragraph', text: ADULT_SIGNATURE_NOTICE });

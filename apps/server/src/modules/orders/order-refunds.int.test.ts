@@ -271,7 +271,7 @@ describe('refunding part of a line', () => {
     expect(await stockOf(db(), rose.id)).toBe(20 - 2);
   });
 
-  it('works after fulfilment, and refuses more than is left, a line of another order, zero', async () => {
+  it('works after fulfillment, and refuses more than is left, a line of another order, zero', async () => {
     const wine = await createProduct(db(), shop.id, { retail: [[1, 1200]] });
     const placed = await checkOutOne(t.app, buyer, [{ productId: wine.id, quantity: 3 }], shop.id);
     const other = await checkOutOne(t.app, buyer, [{ productId: wine.id, quantity: 1 }], shop.id);

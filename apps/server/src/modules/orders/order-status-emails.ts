@@ -1,7 +1,7 @@
 import { ADULT_SIGNATURE_NOTICE, formatCents, type Cents, type OrderStatus } from '@bevy/core';
 import type { MailMessage } from '../mail/index';
 import {
-  fulfilmentLine,
+  fulfillmentLine,
   message,
   orderUrl,
   type Block,
@@ -61,7 +61,7 @@ export function orderStatusEmail(site: EmailSite, order: OrderEmailView): MailMe
       return message(order.buyer.email, `${about} is ready for pickup`, [
         greeting,
         { kind: 'paragraph', text: `${from} has your order ${order.number} ready.` },
-        { kind: 'paragraph', text: fulfilmentLine(order) },
+        { kind: 'paragraph', text: fulfillmentLine(order) },
         { kind: 'paragraph', text: 'Bring a photo ID showing you are 21 or older.' },
         link,
       ]);
@@ -69,7 +69,7 @@ export function orderStatusEmail(site: EmailSite, order: OrderEmailView): MailMe
       return message(order.buyer.email, `${about} is out for delivery`, [
         greeting,
         { kind: 'paragraph', text: `Your order ${order.number} from ${from} is out for delivery.` },
-        { kind: 'paragraph', text: fulfilmentLine(order) },
+        { kind: 'paragraph', text: fulfillmentLine(order) },
         signature,
         link,
       ]);
@@ -83,7 +83,7 @@ export function orderStatusEmail(site: EmailSite, order: OrderEmailView): MailMe
             ? `Tracking number: ${order.trackingNumber}`
             : 'The tracking number will follow.',
         },
-        { kind: 'paragraph', text: fulfilmentLine(order) },
+        { kind: 'paragraph', text: fulfillmentLine(order) },
         signature,
         link,
       ]);

@@ -11,7 +11,7 @@ export const ORDERS_CSV_COLUMNS = [
   'Buyer',
   'Email',
   'Phone',
-  'Fulfilment',
+  'Fulfillment',
   'Items',
   'Subtotal',
   'Tax and fees',

@@ -222,7 +222,7 @@ builder.mutationFields((t) => ({
   cancelOrder: t.field({
     type: OrderType,
     description:
-      'Cancels an order before fulfilment (sellers only): refunds the buyer what is left, ' +
+      'Cancels an order before fulfillment (sellers only): refunds the buyer what is left, ' +
       'reverses the commission and the payout, and gives back the stock. REFUND_FAILED when ' +
       'the payment service fails; then nothing changed.',
     args: {

@@ -121,7 +121,7 @@ describe('GET /business/orders.csv', () => {
       'Buyer',
       'Email',
       'Phone',
-      'Fulfilment',
+      'Fulfillment',
       'Items',
       'Subtotal',
       'Tax and fees',

@@ -86,7 +86,7 @@ describe('POST /stripe/webhook before the database', () => {
     });
   });
 
-  it('refuses a missing, forged, foreign, stale or re-serialised signature with a 400', async () => {
+  it('refuses a missing, forged, foreign, stale or re-serialized signature with a 400', async () => {
     await build(SECRET);
     const now = Math.floor(Date.now() / 1000);
     const pretty = JSON.stringify(event, null, 2);
@@ -96,7 +96,7 @@ describe('POST /stripe/webhook before the database', () => {
       await post(body, { 'stripe-signature': 'garbage' }),
       await post(body, signed(body, { secret: 'whsec_someone_elses' })),
       await post(body, signed(body, { timestamp: now - 301 })),
-      // The same event, signed as Stripe sent it and parsed and re-serialised on the way.
+      // The same event, signed as Stripe sent it and parsed and re-serialized on the way.
       await post(body, signed(pretty)),
       await post('', signed('')),
     ];

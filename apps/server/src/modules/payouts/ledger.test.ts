@@ -143,7 +143,7 @@ describe('ledger', () => {
     ]);
   });
 
-  it('keeps the fulfilment fee through partial refunds and returns it with the last unit', () => {
+  it('keeps the fulfillment fee through partial refunds and returns it with the last unit', () => {
     // 3 × $25.99 at 8.875% with a $5 delivery fee: total 7797 + 692 + 500 = 8989.
     const money: OrderMoney = {
       orderId: 8,

@@ -72,7 +72,7 @@ async function replaceTiers(db: Db, productId: number, input: ValidProduct) {
   if (rows.length > 0) await db.insert(priceTiers).values(rows);
 }
 
-/** Creates a product with its tiers in one transaction (already authorised and validated). */
+/** Creates a product with its tiers in one transaction (already authorized and validated). */
 export async function createProduct(
   ctx: Pick<ServiceContext, 'db' | 'changes' | 'clock'>,
   business: { id: number; name: string },

@@ -52,7 +52,7 @@ const toNumber = (value: string | null) => (value === null ? null : Number(value
 
 /**
  * Builds search documents for every published product, or those of one business. It selects by
- * join, never by listing ids, so it works for catalogues of any size.
+ * join, never by listing ids, so it works for catalogs of any size.
  */
 export async function loadProductDocuments(
   db: Db,

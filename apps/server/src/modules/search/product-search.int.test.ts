@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => database.drop());
 
 describe('building the product index', () => {
-  it('works for catalogues larger than a query can list ids for (over 65,535 products)', async () => {
+  it('works for catalogs larger than a query can list ids for (over 65,535 products)', async () => {
     const db = database.database.db;
     await db.execute(sql`
       insert into products (business_id, handle, name, beverage_type, produced_by, status)

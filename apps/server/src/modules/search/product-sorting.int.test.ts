@@ -179,7 +179,7 @@ describe('sorting does not leak wholesale prices', () => {
     expect(wholesaleAfter.body).toContain('lowest_price_wholesale');
   });
 
-  it('a sort, filter or facet on the wholesale price from the request is not honoured', async () => {
+  it('a sort, filter or facet on the wholesale price from the request is not honored', async () => {
     const sortBy = await search({
       indexName: 'products',
       params: { hitsPerPage: 50, sortBy: 'asc(lowest_price_wholesale)' },

@@ -22,7 +22,7 @@ const firstPage = (search: ProductSearch) =>
   search.search({ indexName: 'products', params: { query: 'pinot', hitsPerPage: 20 } }, 'retail');
 
 describe('the search index snapshot', () => {
-  it('lets a restart skip the rebuild, serving the same results, until the catalogue changes', async () => {
+  it('lets a restart skip the rebuild, serving the same results, until the catalog changes', async () => {
     const db = database.database.db;
     const file = path.join(folder, 'index.snapshot');
     const built = new ProductSearch();

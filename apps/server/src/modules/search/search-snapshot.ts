@@ -15,11 +15,11 @@ import { PRODUCT_INDEX_SETTINGS } from './product-documents';
 const SNAPSHOT_FORMAT = 2;
 
 /**
- * What the catalogue looked like when a snapshot was written. Every write the app makes moves one
+ * What the catalog looked like when a snapshot was written. Every write the app makes moves one
  * of these (ids only grow, `updated_at` is set on each update, deletes change a count), so a
  * snapshot whose fingerprint still matches holds exactly what a rebuild would load.
  */
-export async function catalogueFingerprint(db: Db): Promise<string> {
+export async function catalogFingerprint(db: Db): Promise<string> {
   const result = await db.execute(sql`
     select
       (select count(*) from products) as products,
@@ -85,7 +85,7 @@ export async function openProductIndex(
   db: Db,
   file: string | null,
 ): Promise<{ source: 'snapshot' | 'database' }> {
-  const fingerprinting = file ? catalogueFingerprint(db) : Promise.resolve('');
+  const fingerprinting = file ? catalogFingerprint(db) : Promise.resolve('');
   // Awaited below; until then a failure must not count as unhandled.
   fingerprinting.catch(() => undefined);
   const saved = file ? await readSnapshot(file, fingerprinting) : null;
@@ -100,7 +100,7 @@ export async function openProductIndex(
   return { source: 'database' };
 }
 
-/** Saves the index with the catalogue's current fingerprint; a failure only costs a rebuild. */
+/** Saves the index with the catalog's current fingerprint; a failure only costs a rebuild. */
 export async function saveProductIndex(
   search: ProductSearch,
   db: Db,
@@ -108,7 +108,7 @@ export async function saveProductIndex(
   log: FastifyBaseLogger,
 ): Promise<void> {
   try {
-    await writeSnapshot(file, await catalogueFingerprint(db), search.exportState());
+    await writeSnapshot(file, await catalogFingerprint(db), search.exportState());
   } catch (error) {
     log.warn({ err: error, file }, 'could not save the search index snapshot');
   }

@@ -6,7 +6,7 @@ import type { Database } from '../../db/client';
 import type { Change, ChangeFeed } from '../../platform/changes';
 import type { ProductSearch } from './product-search';
 
-/** The PostgreSQL channel on which processes announce catalogue changes. */
+/** The PostgreSQL channel on which processes announce catalog changes. */
 export const SEARCH_CHANNEL = 'bevy_search_changes';
 
 const announcementSchema = z.object({

@@ -41,7 +41,7 @@ describe('GET /get-search-token', () => {
 });
 
 describe('product search', () => {
-  it('pages through the whole published catalogue', async () => {
+  it('pages through the whole published catalog', async () => {
     const first = await search({ query: '', hitsPerPage: 20, page: 0 });
     expect(first.status).toBe(200);
     const result = first.body.results[0];
@@ -213,7 +213,7 @@ describe('product search', () => {
     expect(garbage.statusCode).toBe(400);
   });
 
-  it('keeps only products whose producer offers the chosen fulfilment', async () => {
+  it('keeps only products whose producer offers the chosen fulfillment', async () => {
     const everything = (await search({ hitsPerPage: 0, facets: ['slug'], maxValuesPerFacet: 1000 }))
       .body.results[0];
     const pickup = (

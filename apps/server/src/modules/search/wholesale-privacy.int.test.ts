@@ -45,7 +45,7 @@ async function pendingApplicant(): Promise<string> {
     issuing_state: 'OR',
     license_expires_on: '2031-01-01',
     document_path: 'none',
-    document_name: 'licence.pdf',
+    document_name: 'license.pdf',
     document_type: 'application/pdf',
   });
   return signUp.cookie!;

@@ -1,6 +1,6 @@
 /**
  * Demo accounts, one per role, printed at start. Passwords are for the demo data only.
- * `workplaces`: how many demo producers (the first in the catalogue) the account works at.
+ * `workplaces`: how many demo producers (the first in the catalog) the account works at.
  */
 export const DEMO_ACCOUNTS = [
   {

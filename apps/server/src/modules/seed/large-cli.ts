@@ -1,11 +1,11 @@
-// `npm run seed:large -- --products 100000`: grows the catalogue for benchmarks by generating
+// `npm run seed:large -- --products 100000`: grows the catalog for benchmarks by generating
 // products across the demo producers (idempotent: the same handles are generated each time).
 import { parseArgs } from 'node:util';
 import { asc, inArray } from 'drizzle-orm';
 import { loadConfig } from '../../config';
 import { openConfiguredDatabase } from '../../db/client';
 import { businesses } from '../../db/tables';
-import { PRODUCERS, generateProducts } from './catalogue';
+import { PRODUCERS, generateProducts } from './catalog';
 import { insertProducts, seedDemoData } from './seed';
 
 const { values } = parseArgs({
@@ -17,7 +17,7 @@ if (!Number.isInteger(total) || total < 1 || total > 5_000_000) {
   process.exit(2);
 }
 
-const LARGE_CATALOGUE_SEED = 7;
+const LARGE_CATALOG_SEED = 7;
 const config = loadConfig();
 const database = await openConfiguredDatabase(config);
 try {
@@ -38,7 +38,7 @@ try {
   let added = 0;
   for (const [index, producer] of producers.entries()) {
     const share = Math.floor(total / producers.length) + (index < total % producers.length ? 1 : 0);
-    const generated = generateProducts(producer, share, LARGE_CATALOGUE_SEED).map((product) => ({
+    const generated = generateProducts(producer, share, LARGE_CATALOG_SEED).map((product) => ({
       ...product,
       handle: `bulk-${product.handle}`,
       status: 'published' as const,

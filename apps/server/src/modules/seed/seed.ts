@@ -14,11 +14,11 @@ import {
 } from '../../db/tables';
 import { normalizeEmail } from '@bevy/core';
 import { hashPassword } from '../accounts/index';
-import { buildDemoCatalogue } from './catalogue';
-import { demoFulfillmentFees } from './catalogue/fees';
-import type { DemoProducer, DemoProduct } from './catalogue/types';
+import { buildDemoCatalog } from './catalog';
+import { demoFulfillmentFees } from './catalog/fees';
+import type { DemoProducer, DemoProduct } from './catalog/types';
 import { DEMO_ACCOUNTS } from './demo-accounts';
-import { FIRST_GENERATED_TAG_ID, TAG_CATEGORIES } from './tag-catalogue';
+import { FIRST_GENERATED_TAG_ID, TAG_CATEGORIES } from './tag-catalog';
 
 export interface SeedReport {
   producersAdded: number;
@@ -186,18 +186,18 @@ export async function insertProducts(
   return added;
 }
 
-async function seedProducers(db: Db, catalogue: DemoProducer[], tagIds: Map<string, number>) {
+async function seedProducers(db: Db, catalog: DemoProducer[], tagIds: Map<string, number>) {
   const existing = await db
     .select({ slug: businesses.slug })
     .from(businesses)
     .where(
       inArray(
         businesses.slug,
-        catalogue.map((producer) => producer.slug),
+        catalog.map((producer) => producer.slug),
       ),
     );
   const existingSlugs = new Set(existing.map((row) => row.slug));
-  const missing = catalogue.filter((producer) => !existingSlugs.has(producer.slug));
+  const missing = catalog.filter((producer) => !existingSlugs.has(producer.slug));
   if (missing.length === 0) return { producersAdded: 0, productsAdded: 0 };
 
   const inserted = await db
@@ -237,7 +237,7 @@ function isoDateInDays(days: number, now = new Date()): string {
   return new Date(now.getTime() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-async function seedAccounts(db: Db, catalogue: DemoProducer[]): Promise<number> {
+async function seedAccounts(db: Db, catalog: DemoProducer[]): Promise<number> {
   const emails = DEMO_ACCOUNTS.map((account) => normalizeEmail(account.email));
   const existing = await db
     .select({ email: users.email })
@@ -262,7 +262,7 @@ async function seedAccounts(db: Db, catalogue: DemoProducer[]): Promise<number> 
       .returning({ id: users.id });
     if (!user) continue;
     added++;
-    const workplaceSlugs = catalogue.slice(0, account.workplaces).map((producer) => producer.slug);
+    const workplaceSlugs = catalog.slice(0, account.workplaces).map((producer) => producer.slug);
     if (workplaceSlugs.length === 0) continue;
     const workplaces = await db
       .select({ id: businesses.id })
@@ -315,12 +315,12 @@ async function seedBanners(db: Db): Promise<void> {
 
 /** Adds whatever part of the demo data is missing; running it again changes nothing. */
 export async function seedDemoData(db: Db): Promise<SeedReport> {
-  const catalogue = buildDemoCatalogue();
+  const catalog = buildDemoCatalog();
   return db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
     const tagIds = await seedTags(txDb);
-    const { producersAdded, productsAdded } = await seedProducers(txDb, catalogue, tagIds);
-    const accountsAdded = await seedAccounts(txDb, catalogue);
+    const { producersAdded, productsAdded } = await seedProducers(txDb, catalog, tagIds);
+    const accountsAdded = await seedAccounts(txDb, catalog);
     await seedBanners(txDb);
     return { producersAdded, productsAdded, accountsAdded };
   });

@@ -25,7 +25,7 @@ export const WholesaleApplicationType =
   builder.objectRef<WholesaleApplicationView>('WholesaleApplication');
 
 WholesaleApplicationType.implement({
-  description: "A buyer's request for wholesale access, with their licence.",
+  description: "A buyer's request for wholesale access, with their license.",
   fields: (t) => ({
     id: t.exposeInt('id'),
     businessName: t.exposeString('businessName'),
@@ -38,7 +38,7 @@ WholesaleApplicationType.implement({
       description: 'application/pdf, image/jpeg or image/png',
     }),
     documentUrl: t.exposeString('documentUrl', {
-      description: 'Where admins and the applicant open the licence.',
+      description: 'Where admins and the applicant open the license.',
     }),
     status: t.expose('status', { type: WholesaleStatusType }),
     rejectionReason: t.exposeString('rejectionReason', { nullable: true }),
@@ -77,7 +77,7 @@ builder.mutationField('reviewWholesaleApplication', (t) =>
   t.field({
     type: WholesaleApplicationType,
     description:
-      'Approves (access until the licence expires) or rejects (a reason is required) a pending ' +
+      'Approves (access until the license expires) or rejects (a reason is required) a pending ' +
       'application, and emails the applicant. Admins only.',
     args: {
       id: t.arg.int({ required: true }),

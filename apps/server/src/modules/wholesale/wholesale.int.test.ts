@@ -79,7 +79,7 @@ async function multipart(fields: Record<string, string>, document?: Upload) {
 async function apply(
   cookie: string | undefined,
   fields: Record<string, string> = validFields(),
-  document: Upload | null = { name: 'licence.pdf', bytes: PDF },
+  document: Upload | null = { name: 'license.pdf', bytes: PDF },
 ) {
   const body = await multipart(fields, document ?? undefined);
   const response = await t.app.inject({
@@ -120,7 +120,7 @@ async function mailTo(email: string) {
     .orderBy(desc(mailOutbox.id));
 }
 
-const storedLicences = async () => readdir(path.join(uploadsDir, 'licences')).catch(() => []);
+const storedLicenses = async () => readdir(path.join(uploadsDir, 'licences')).catch(() => []);
 
 const REVIEW = `mutation($id: Int!, $approve: Boolean!, $reason: String) {
   reviewWholesaleApplication(id: $id, approve: $approve, reason: $reason) {
@@ -140,22 +140,22 @@ describe('POST /wholesale-applications', () => {
   });
 
   it('refuses a file that is not a PDF, JPEG or PNG by its content, whatever its name', async () => {
-    const before = await storedLicences();
+    const before = await storedLicenses();
     const { status, body } = await apply(buyerCookie, validFields(), {
-      name: 'licence.pdf',
+      name: 'license.pdf',
       bytes: randomBytes(2048).fill(0x41, 0, 8),
       type: 'application/pdf',
     });
     expect(status).toBe(415);
     expect(body.error).toMatchObject({
       code: 'UNSUPPORTED_FILE_TYPE',
-      message: 'Upload your licence as a PDF, JPEG or PNG file.',
+      message: 'Upload your license as a PDF, JPEG or PNG file.',
     });
-    expect(await storedLicences()).toEqual(before);
+    expect(await storedLicenses()).toEqual(before);
   });
 
   it('refuses a file over 10 MB with 413 and keeps nothing', async () => {
-    const before = await storedLicences();
+    const before = await storedLicenses();
     const big = Buffer.alloc(LICENSE_DOCUMENT_MAX_BYTES + 1, 0x20);
     PDF.copy(big);
     const { status, body } = await apply(buyerCookie, validFields(), {
@@ -165,9 +165,9 @@ describe('POST /wholesale-applications', () => {
     expect(status).toBe(413);
     expect(body.error).toEqual({
       code: 'FILE_TOO_LARGE',
-      message: 'The licence file can be at most 10 MB.',
+      message: 'The license file can be at most 10 MB.',
     });
-    expect(await storedLicences()).toEqual(before);
+    expect(await storedLicenses()).toEqual(before);
   });
 
   it.each([
@@ -202,7 +202,7 @@ describe('POST /wholesale-applications', () => {
       '--xyz\r\nContent-Disposition: form-data; name="document"; filename="a.pdf"\r\n\r\n%PDF-1.4 cut',
     ],
   ])('400s a form %s, keeping nothing', async (_what, contentType, payload) => {
-    const before = await storedLicences();
+    const before = await storedLicenses();
     const response = await t.app.inject({
       method: 'POST',
       url: '/wholesale-applications',
@@ -211,7 +211,7 @@ describe('POST /wholesale-applications', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('BAD_USER_INPUT');
-    expect(await storedLicences()).toEqual(before);
+    expect(await storedLicenses()).toEqual(before);
   });
 
   it('400s a missing file, naming the document field', async () => {
@@ -232,7 +232,7 @@ describe('POST /wholesale-applications', () => {
   it.each([
     ['today', 0],
     ['yesterday', -1],
-  ])('400s a licence that expires %s', async (_when, days) => {
+  ])('400s a license that expires %s', async (_when, days) => {
     const { status, body } = await apply(buyerCookie, {
       ...validFields(),
       licenseExpiresOn: inDays(days),
@@ -266,7 +266,7 @@ describe('POST /wholesale-applications', () => {
 
   it('records an application, stores the file privately, and emails a confirmation', async () => {
     const { status, body } = await apply(buyerCookie, validFields(), {
-      name: 'my licence.pdf',
+      name: 'my license.pdf',
       bytes: PDF,
       type: 'image/png',
     });
@@ -278,9 +278,9 @@ describe('POST /wholesale-applications', () => {
       licenseNumber: 'OR-12345',
       issuingState: 'OR',
       licenseExpiresOn: validFields().licenseExpiresOn,
-      documentName: 'my licence.pdf',
+      documentName: 'my license.pdf',
       documentType: 'application/pdf',
-      documentUrl: `/files/licences/${application.id}`,
+      documentUrl: `/files/licenses/${application.id}`,
       status: 'pending',
       rejectionReason: null,
       reviewedAt: null,
@@ -293,7 +293,7 @@ describe('POST /wholesale-applications', () => {
       .from(wholesaleApplications)
       .where(eq(wholesaleApplications.id, application.id));
     expect(row!.document_path).toMatch(/^licences\/[0-9a-f]{32}\.pdf$/);
-    expect(await storedLicences()).toContain(path.basename(row!.document_path));
+    expect(await storedLicenses()).toContain(path.basename(row!.document_path));
 
     const [mail] = await mailTo('buyer@bevy.example');
     expect(mail!.subject).toBe('We received your wholesale application');
@@ -357,17 +357,17 @@ describe('POST /wholesale-applications', () => {
   });
 });
 
-describe('stored licences', () => {
+describe('stored licenses', () => {
   it('every stored file belongs to an application: refused uploads left nothing behind', async () => {
     const rows = await t.database.db
       .select({ path: wholesaleApplications.document_path })
       .from(wholesaleApplications);
     const recorded = rows.map((row) => path.basename(row.path)).sort();
-    expect((await storedLicences()).sort()).toEqual(recorded);
+    expect((await storedLicenses()).sort()).toEqual(recorded);
   });
 });
 
-describe('GET /files/licences/:id', () => {
+describe('GET /files/licenses/:id', () => {
   let applicationId: number;
   beforeAll(async () => {
     const [row] = await t.database.db
@@ -381,23 +381,23 @@ describe('GET /files/licences/:id', () => {
   const open = (id: number | string, cookie?: string) =>
     t.app.inject({
       method: 'GET',
-      url: `/files/licences/${id}`,
+      url: `/files/licenses/${id}`,
       headers: cookie ? { cookie } : {},
     });
 
-  it('serves the licence to an admin as a private download', async () => {
+  it('serves the license to an admin as a private download', async () => {
     const response = await open(applicationId, adminCookie);
     expect(response.statusCode).toBe(200);
     expect(response.rawPayload.equals(PDF)).toBe(true);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toMatch(
-      /^attachment; filename="my licence\.pdf"/,
+      /^attachment; filename="my license\.pdf"/,
     );
     expect(response.headers['cache-control']).toBe('private, no-store');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('serves the licence to the applicant', async () => {
+  it('serves the license to the applicant', async () => {
     const response = await open(applicationId, buyerCookie);
     expect(response.statusCode).toBe(200);
     expect(response.rawPayload.equals(PDF)).toBe(true);
@@ -468,7 +468,7 @@ describe('reviewing applications', () => {
     expect(approved.body.data?.wholesaleApplications).toEqual([]);
   });
 
-  it('approval grants wholesale access until the licence expires and emails the applicant', async () => {
+  it('approval grants wholesale access until the license expires and emails the applicant', async () => {
     const buyer = await logInAsActor(t.app, 'buyer');
     const me = await gql(t.app, ME, {}, { cookie: buyer });
     const application = (me.body.data?.me as { wholesaleApplication: { id: number } })
@@ -542,7 +542,7 @@ describe('reviewing applications', () => {
         field: 'reason',
       });
     }
-    const reason = 'The licence number does not match the state register.';
+    const reason = 'The license number does not match the state register.';
     const rejected = await gql(
       t.app,
       REVIEW,
@@ -599,7 +599,7 @@ describe('expiry reminders', () => {
     expect(reminders[0]!.subject).toBe(
       `Your wholesale access ends on ${formatLongDate(inDays(20))}`,
     );
-    expect(reminders[0]!.text_body).toContain('renew by applying with your new licence');
+    expect(reminders[0]!.text_body).toContain('renew by applying with your new license');
     for (const email of [later, expired, none]) expect(await mailTo(email)).toHaveLength(0);
   });
 
@@ -613,7 +613,7 @@ describe('expiry reminders', () => {
     expect(await mailTo(soon)).toHaveLength(1);
   });
 
-  it('a renewed licence (a new expiry) is announced again when it too comes near', async () => {
+  it('a renewed license (a new expiry) is announced again when it too comes near', async () => {
     const email = await wholesaleUser('renewing', inDays(10));
     await sendWholesaleExpiryReminders(t.database.db, mailer());
     await t.database.db

@@ -10,14 +10,14 @@ import {
   removeStoredDocument,
   storedDocumentPath,
   storedDocumentSize,
-  storeLicenceDocument,
-} from './licence-documents';
+  storeLicenseDocument,
+} from './license-documents';
 import {
   assertNoPendingApplication,
   findApplicationDocument,
   parseApplicationFields,
   submitApplication,
-  type StoredLicenceDocument,
+  type StoredLicenseDocument,
 } from './wholesale.service';
 
 const MAX_MB = LICENSE_DOCUMENT_MAX_BYTES / (1024 * 1024);
@@ -30,7 +30,7 @@ function asRefusal(error: unknown): DomainError | undefined {
     case 'FST_REQ_FILE_TOO_LARGE':
       return tooLarge();
     case 'FST_FILES_LIMIT':
-      return new DomainError('BAD_USER_INPUT', 'Attach one licence file only.', 'document');
+      return new DomainError('BAD_USER_INPUT', 'Attach one license file only.', 'document');
     case 'FST_FIELDS_LIMIT':
     case 'FST_PARTS_LIMIT':
       return new DomainError('BAD_USER_INPUT', 'The form has too many fields.');
@@ -44,7 +44,7 @@ function asRefusal(error: unknown): DomainError | undefined {
 }
 
 const tooLarge = () =>
-  new DomainError('FILE_TOO_LARGE', `The licence file can be at most ${MAX_MB} MB.`);
+  new DomainError('FILE_TOO_LARGE', `The license file can be at most ${MAX_MB} MB.`);
 
 const unreadableForm = () =>
   new DomainError('BAD_USER_INPUT', 'The form could not be read. Try again.', 'document');
@@ -64,7 +64,7 @@ function attachmentHeader(name: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-/** Wholesale applications with their licence upload, and the private route that serves licences. */
+/** Wholesale applications with their license upload, and the private route that serves licenses. */
 export async function wholesaleRoutes(app: FastifyInstance, options: { config: Config }) {
   const uploadsDir = options.config.UPLOADS_DIR;
 
@@ -84,12 +84,12 @@ export async function wholesaleRoutes(app: FastifyInstance, options: { config: C
     if (!viewer) {
       throw new DomainError('UNAUTHENTICATED', 'Log in to apply for wholesale access.');
     }
-    let stored: StoredLicenceDocument | undefined;
+    let stored: StoredLicenseDocument | undefined;
     try {
       if (!request.isMultipart()) {
         throw new DomainError(
           'BAD_USER_INPUT',
-          'Send the application as a form with your licence attached.',
+          'Send the application as a form with your license attached.',
           'document',
         );
       }
@@ -117,7 +117,7 @@ export async function wholesaleRoutes(app: FastifyInstance, options: { config: C
           part.file.resume();
           continue;
         }
-        const result = await storeLicenceDocument(uploadsDir, part.file);
+        const result = await storeLicenseDocument(uploadsDir, part.file);
         if (result.ok) {
           stored = {
             relativePath: result.relativePath,
@@ -131,7 +131,7 @@ export async function wholesaleRoutes(app: FastifyInstance, options: { config: C
         } else {
           refusedFile = new DomainError(
             'UNSUPPORTED_FILE_TYPE',
-            'Upload your licence as a PDF, JPEG or PNG file.',
+            'Upload your license as a PDF, JPEG or PNG file.',
             'document',
           );
         }
@@ -142,7 +142,7 @@ export async function wholesaleRoutes(app: FastifyInstance, options: { config: C
       if (!stored) {
         throw new DomainError(
           'BAD_USER_INPUT',
-          'Attach your licence as a PDF, JPEG or PNG file.',
+          'Attach your license as a PDF, JPEG or PNG file.',
           'document',
         );
       }
@@ -155,19 +155,19 @@ export async function wholesaleRoutes(app: FastifyInstance, options: { config: C
     }
   });
 
-  app.get<{ Params: { id: string } }>('/files/licences/:id', async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/files/licenses/:id', async (request, reply) => {
     const { viewer, db } = await request.serviceContext();
     if (!viewer) {
       throw new DomainError('UNAUTHENTICATED', 'Log in to open this file.');
     }
-    const notFound = new DomainError('NOT_FOUND', 'There is no such licence document.');
+    const notFound = new DomainError('NOT_FOUND', 'There is no such license document.');
     const id = /^[1-9]\d{0,8}$/.test(request.params.id) ? Number(request.params.id) : undefined;
     const document = id === undefined ? null : await findApplicationDocument(db, id);
     if (!document) throw notFound;
     if (!viewer.isAdmin && document.user_id !== viewer.id) {
       throw new DomainError(
         'FORBIDDEN',
-        'Only administrators and the applicant can open a licence document.',
+        'Only administrators and the applicant can open a license document.',
       );
     }
     const filePath = storedDocumentPath(uploadsDir, document.document_path);

@@ -36,7 +36,7 @@ export function toApplicationView(
     licenseExpiresOn: row.license_expires_on,
     documentName: row.document_name,
     documentType: row.document_type,
-    documentUrl: `/files/licences/${row.id}`,
+    documentUrl: `/files/licenses/${row.id}`,
     status: row.status,
     rejectionReason: row.rejection_reason,
     createdAt: row.created_at.toISOString(),
@@ -103,7 +103,7 @@ export function listApplications(
   );
 }
 
-/** What the licence file route needs: where the file is and whose it is. */
+/** What the license file route needs: where the file is and whose it is. */
 export async function findApplicationDocument(
   db: Db,
   id: number,
@@ -128,7 +128,7 @@ const EMPTY_APPLICATION = Object.fromEntries(
   Object.keys(wholesaleApplicationSchema.shape).map((key) => [key, '']),
 );
 
-/** Checks the text fields of an application; the licence must still be valid after today. */
+/** Checks the text fields of an application; the license must still be valid after today. */
 export function parseApplicationFields(
   fields: Record<string, unknown>,
   now = new Date(),
@@ -138,7 +138,7 @@ export function parseApplicationFields(
   if (!parsed.success) throw fromZodError(parsed.error);
   if (parsed.data.licenseExpiresOn <= isoDate(now)) {
     throw badInput(
-      'Your licence must be valid after today. Apply with a licence that has not expired.',
+      'Your license must be valid after today. Apply with a license that has not expired.',
       'licenseExpiresOn',
     );
   }
@@ -161,14 +161,14 @@ export async function assertNoPendingApplication(db: Db, userId: number): Promis
   if (pending) throw applicationPending();
 }
 
-export interface StoredLicenceDocument {
+export interface StoredLicenseDocument {
   relativePath: string;
   name: string;
   type: LicenseDocumentType;
 }
 
 /**
- * Records an application with its stored licence and confirms it by email. The partial unique
+ * Records an application with its stored license and confirms it by email. The partial unique
  * index `wholesale_applications_one_pending` keeps it to one waiting application per user, even
  * when two uploads race past the check.
  */
@@ -176,7 +176,7 @@ export async function submitApplication(
   ctx: WholesaleContext,
   userId: number,
   input: WholesaleApplicationInput,
-  document: StoredLicenceDocument,
+  document: StoredLicenseDocument,
 ): Promise<WholesaleApplicationView> {
   const [applicant] = await ctx.db
     .select({ id: users.id, name: users.name, email: users.email })
@@ -212,8 +212,8 @@ export async function submitApplication(
     subject: 'We received your wholesale application',
     text:
       `Hello ${applicant.name},\n\nWe received your application for wholesale access on ${site} ` +
-      `for ${input.businessName} (licence ${input.licenseNumber}, ${input.issuingState}). ` +
-      `We check every licence by hand and will email you when we have reviewed it.\n`,
+      `for ${input.businessName} (license ${input.licenseNumber}, ${input.issuingState}). ` +
+      `We check every license by hand and will email you when we have reviewed it.\n`,
   });
   return toApplicationView(row, applicant);
 }
@@ -225,7 +225,7 @@ export interface ReviewInput {
 }
 
 /**
- * Approves or rejects a pending application. Approval grants wholesale access until the licence
+ * Approves or rejects a pending application. Approval grants wholesale access until the license
  * expires, in the same transaction; the applicant is emailed either way, once it is committed.
  */
 export async function reviewApplication(
@@ -257,7 +257,7 @@ export async function reviewApplication(
       throw badInput('This application has already been reviewed.');
     }
     if (input.approve && current.application.license_expires_on < isoDate(now)) {
-      throw badInput('This licence has expired since the application was made. Reject it instead.');
+      throw badInput('This license has expired since the application was made. Reject it instead.');
     }
     const [updated] = await db
       .update(wholesaleApplications)
@@ -300,7 +300,7 @@ export async function reviewApplication(
             greeting +
             `We approved your wholesale application for ${view.businessName}. You now see ` +
             `wholesale prices on ${site} until ${formatLongDate(view.licenseExpiresOn)}, the day ` +
-            `your licence expires. Before then, renew by applying with your new licence.\n`,
+            `your license expires. Before then, renew by applying with your new license.\n`,
         }
       : {
           to: view.applicant.email,
@@ -368,8 +368,8 @@ export async function sendWholesaleExpiryReminders(
         to: candidate.email,
         subject: `Your wholesale access ends on ${day}`,
         text:
-          `Hello ${candidate.name},\n\nYour wholesale access ends on ${day}, the day your licence ` +
-          `expires. To keep seeing wholesale prices, renew by applying with your new licence.\n`,
+          `Hello ${candidate.name},\n\nYour wholesale access ends on ${day}, the day your license ` +
+          `expires. To keep seeing wholesale prices, renew by applying with your new license.\n`,
       });
       sent++;
     } catch (error) {

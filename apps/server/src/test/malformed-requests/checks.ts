@@ -3,7 +3,7 @@ import type { FuzzRequest } from './requests';
 
 export interface Problem {
   kind: string;
-  /** What was found, normalised so that the same fault gives the same detail. */
+  /** What was found, normalized so that the same fault gives the same detail. */
   detail: string;
 }
 
@@ -74,7 +74,7 @@ export function requestText(request: FuzzRequest): string {
   return `${url}\n${Object.values(request.headers).join('\n')}\n${payload}\n${parsed}`.toLowerCase();
 }
 
-function normalise(text: string): string {
+function normalize(text: string): string {
   return text
     .replace(/"[^"]*"/g, '"…"')
     .replace(/\d+/g, '#')
@@ -137,14 +137,14 @@ export function problemsOf(
   }
   const summary = errorSummary(parsed, response.body);
   if (response.statusCode >= 500) {
-    problems.push({ kind: `status ${response.statusCode}`, detail: normalise(summary) });
+    problems.push({ kind: `status ${response.statusCode}`, detail: normalize(summary) });
   } else {
     // GraphQL answers a resolver's unexpected failure inside a 200: a 5xx all the same.
     const internal = internalErrorOf(parsed);
     if (internal) {
       problems.push({
         kind: `internal error in a ${response.statusCode}`,
-        detail: normalise(internal),
+        detail: normalize(internal),
       });
     }
   }
@@ -166,14 +166,14 @@ export function problemsOf(
       ? '"stack" key'
       : undefined;
   const stack = stackKey ?? found(STACK_PATTERNS);
-  if (stack) problems.push({ kind: 'stack trace', detail: normalise(stack) });
+  if (stack) problems.push({ kind: 'stack trace', detail: normalize(stack) });
   const internalPath = found(PATH_PATTERNS);
-  if (internalPath) problems.push({ kind: 'internal path', detail: normalise(internalPath) });
+  if (internalPath) problems.push({ kind: 'internal path', detail: normalize(internalPath) });
   const errors = (parsed as { errors?: unknown } | undefined)?.errors;
   const isError = response.statusCode >= 400 || (Array.isArray(errors) && errors.length > 0);
   if (isError) {
     const sql = found(SQL_PATTERNS);
-    if (sql) problems.push({ kind: 'SQL or database text', detail: normalise(sql) });
+    if (sql) problems.push({ kind: 'SQL or database text', detail: normalize(sql) });
   }
   return problems;
 }

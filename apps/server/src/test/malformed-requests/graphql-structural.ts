@@ -63,7 +63,7 @@ export function structuralRequest(rng: Rng): FuzzRequest {
       const heavy = rng.pick([
         'businesses(where: {}) { id name addresses { id formatted_address } tags { id name categorizedBy { id name } } productCount publishedProductCount }',
         'tagsForCategory(tagCategoryName: "Business Type") { id categorizes { id categorizes { id categorizes { id name } } } }',
-        `cartCatalogue(productIds: [${Array.from({ length: rng.pick([100, 1000, 10_000]) }, (_, i) => i + 1).join(',')}]) { buyerKind products { id name pricing { price_per_unit } business { id name } } }`,
+        `cartCatalog(productIds: [${Array.from({ length: rng.pick([100, 1000, 10_000]) }, (_, i) => i + 1).join(',')}]) { buyerKind products { id name pricing { price_per_unit } business { id name } } }`,
         'myOrders(limit: 100000, offset: 0) { total orders { id lines { id } events { note } } }',
         'businessOrders(limit: 2147483647) { total orders { id lines { id } } }',
         'adminUsers(limit: 2147483647, offset: 2147483647) { total }',
@@ -112,7 +112,7 @@ export function structuralRequest(rng: Rng): FuzzRequest {
         'query Q($slug: String! = "x") { business(slug: $slug) { id } }',
         'query Q($id: Int! = 2147483648) { order(id: $id) { id } }',
         'query Q($id: Int) { order(id: $id) { id } }',
-        'query Q($ids: [ID!]!) { cartCatalogue(productIds: $ids) { buyerKind } }',
+        'query Q($ids: [ID!]!) { cartCatalog(productIds: $ids) { buyerKind } }',
         'query Q($where: BusinessWhereInput!) { businesses(where: $where) { id } }',
         'query Q($status: WholesaleStatus) { wholesaleApplications(status: $status) { id } }',
         'mutation M($input: SignUpInput!) { signUp(input: $input) { id } }',
@@ -248,7 +248,7 @@ export function structuralRequest(rng: Rng): FuzzRequest {
         `mutation { deleteProduct(id: ${intLiteral}) }`,
         `mutation { refundOrderLine(orderId: ${intLiteral}, lineId: ${intLiteral}, quantity: ${intLiteral}) { id } }`,
         `mutation { tagBusinessWithTags(businessId: ${intLiteral}, tags: [{id: ${intLiteral}}]) { id } }`,
-        `{ cartCatalogue(productIds: [${intLiteral}]) { buyerKind } }`,
+        `{ cartCatalog(productIds: [${intLiteral}]) { buyerKind } }`,
       ]);
       break;
     }

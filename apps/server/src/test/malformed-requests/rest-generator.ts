@@ -217,14 +217,14 @@ export function restRequest(rng: Rng, ctx: FuzzContext): FuzzRequest {
           '/banners',
           '/logout',
           '/uploads/:name',
-          '/files/licences/:id',
+          '/files/licenses/:id',
           '/',
         ]);
         const url =
           target === '/uploads/:name'
             ? `/uploads/${rng.pick(['0123456789abcdef0123456789abcdef.png', '../../package.json', '%2e%2e%2f%2e%2e%2fpackage.json', 'x.png%00.txt', randomPathSegment(rng)])}`
-            : target === '/files/licences/:id'
-              ? `/files/licences/${rng.pick(['1', '0', '-1', '999999999', '1e3', '1.5', '%00', '..%2f1', 'x'.repeat(300), '9999999999'])}`
+            : target === '/files/licenses/:id'
+              ? `/files/licenses/${rng.pick(['1', '0', '-1', '999999999', '1e3', '1.5', '%00', '..%2f1', 'x'.repeat(300), '9999999999'])}`
               : `${target}${oddQuery(rng, ['x', 'slug', 'next'])}`;
         const method = rng.chance(0.8) ? 'GET' : rng.pick(METHODS);
         return {

@@ -40,7 +40,7 @@ export function multipartBody(
   const filenames = [
     'a.png',
     'a.jpg',
-    'licence.pdf',
+    'license.pdf',
     '../../etc/passwd',
     '',
     'a\u0000.png',

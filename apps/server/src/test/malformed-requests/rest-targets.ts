@@ -170,6 +170,6 @@ export const REST_TARGETS = [
   'GET /banners',
   'GET /logout',
   'GET /uploads/:name',
-  'GET /files/licences/:id',
+  'GET /files/licenses/:id',
   'GET /',
 ];

@@ -43,7 +43,7 @@ export function AccountForm<Values extends Record<string, unknown>>({
   );
 }
 
-/** The line under an account form that leads to its neighbour: "New here? Create an account". */
+/** The line under an account form that leads to its neighbor: "New here? Create an account". */
 export function AccountPageLink({
   prompt,
   to,

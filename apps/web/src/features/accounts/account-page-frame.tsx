@@ -3,7 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { siteConfig } from '../../lib/site-config';
 
-/** The narrow, centred frame shared by the sign-up, log-in and password pages. */
+/** The narrow, centerd frame shared by the sign-up, log-in and password pages. */
 export function AccountPageFrame({
   title,
   intro,

@@ -16,7 +16,7 @@ export function Loading() {
 
 export { ErrorAlert };
 
-/** The shared dialog, with the admin area's readable error colour (modals are portalled out). */
+/** The shared dialog, with the admin area's readable error color (modals are portalled out). */
 export function AdminModal(props: Omit<ComponentProps<typeof DialogModal>, 'style'>) {
   return <DialogModal {...props} style={readableErrorColor} />;
 }

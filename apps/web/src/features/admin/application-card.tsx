@@ -35,7 +35,7 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-/** One wholesale application, with its licence and, while it waits, the review buttons. */
+/** One wholesale application, with its license and, while it waits, the review buttons. */
 export function ApplicationCard({
   application: app,
   onApprove,
@@ -67,10 +67,10 @@ export function ApplicationCard({
           <StatusBadge color={status.color}>{status.label}</StatusBadge>
         </Group>
         <SimpleGrid component="dl" cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" m={0}>
-          <Detail term="Licence type">{app.licenseType}</Detail>
-          <Detail term="Licence number">{app.licenseNumber}</Detail>
+          <Detail term="License type">{app.licenseType}</Detail>
+          <Detail term="License number">{app.licenseNumber}</Detail>
           <Detail term="Issuing state">{stateName(app.issuingState)}</Detail>
-          <Detail term="Licence expires">{formatDate(app.licenseExpiresOn)}</Detail>
+          <Detail term="License expires">{formatDate(app.licenseExpiresOn)}</Detail>
           <Detail term="Submitted">{formatDateTime(app.createdAt)}</Detail>
           {app.reviewedAt ? (
             <Detail term="Reviewed">{formatDateTime(app.reviewedAt)}</Detail>
@@ -92,15 +92,15 @@ export function ApplicationCard({
               target="_blank"
               rel="noopener"
               underline="always"
-              aria-label={`View licence (${kind}) of ${app.businessName}, opens in a new tab`}
+              aria-label={`View license (${kind}) of ${app.businessName}, opens in a new tab`}
             >
               <Group component="span" gap={4} wrap="nowrap">
-                View licence ({kind})
+                View license ({kind})
                 <IconExternalLink size={16} aria-hidden />
               </Group>
             </Anchor>
           ) : (
-            <Text>Licence document: {app.documentName}</Text>
+            <Text>License document: {app.documentName}</Text>
           )}
           {app.status === 'pending' ? (
             <Group gap="sm">

@@ -55,8 +55,8 @@ export function WholesaleSection() {
         Wholesale applications
       </Title>
       <Text>
-        Check each licence before approving: approved applicants see wholesale prices until their
-        licence expires.
+        Check each license before approving: approved applicants see wholesale prices until their
+        license expires.
       </Text>
       <SegmentedControl
         aria-label="Show applications"

@@ -1,4 +1,4 @@
-import { SOCIAL_NETWORKS, formatPhoneNumber, normalisePhoneNumber } from '@bevy/core/contact';
+import { SOCIAL_NETWORKS, formatPhoneNumber, normalizePhoneNumber } from '@bevy/core/contact';
 import {
   Alert,
   Anchor,
@@ -148,7 +148,7 @@ function ProfileEditor({ business }: { business: BusinessProfile }) {
     error: errors[field],
   });
 
-  const phone = normalisePhoneNumber(values.international_phone_number);
+  const phone = normalizePhoneNumber(values.international_phone_number);
 
   return (
     <Stack gap="lg">

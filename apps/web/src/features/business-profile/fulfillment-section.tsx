@@ -198,7 +198,7 @@ export function FulfillmentSection({
         />
         <MultiSelect
           label="States you are licensed to ship to"
-          description="Every state your licences allow you to ship to; shipping is offered to buyers there."
+          description="Every state your licenses allow you to ship to; shipping is offered to buyers there."
           placeholder={values.ship_to_states.length === 0 ? 'Search for a state' : undefined}
           data={US_STATE_OPTIONS}
           value={values.ship_to_states}

@@ -119,7 +119,7 @@ export function NewBusinessPage() {
     <Container size="sm" py="lg">
       <Title order={1}>Add a new business</Title>
       <Text mt={4} c="dark.6">
-        Start with its name and where it is. You can add a banner, contact details, fulfilment
+        Start with its name and where it is. You can add a banner, contact details, fulfillment
         options and payments on the next page.
       </Text>
       <Paper withBorder p="lg" radius="md" mt="lg">

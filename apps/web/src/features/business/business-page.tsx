@@ -53,7 +53,7 @@ const SOCIAL_ICONS: Record<SocialNetwork, Icon> = {
 };
 
 /**
- * Stored as the profile's URL (the server normalises what sellers type); older rows may hold a
+ * Stored as the profile's URL (the server normalizes what sellers type); older rows may hold a
  * bare handle. Anything unsafe gives no link.
  */
 function socialUrl(network: SocialNetwork, stored: string): string | null {

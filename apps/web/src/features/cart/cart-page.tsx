@@ -24,8 +24,8 @@ import { useZipLocation } from '../../lib/use-zip-location';
 import { CART_HEADING_ID } from './cart-focus';
 import { buildCartView, type CartView } from './cart-view';
 import { ProducerGroup } from './producer-group';
-import { CatalogueError } from './catalogue-error';
-import { useCartCatalogue } from './use-cart-catalogue';
+import { CatalogError } from './catalog-error';
+import { useCartCatalog } from './use-cart-catalog';
 import { useFulfillmentChoices, type FulfillmentChoices } from './use-fulfillment-choices';
 
 /** Where 'Continue to checkout' leads. */
@@ -104,13 +104,13 @@ interface CartContentsProps {
 }
 
 function CartContents({ cart, choices, onZipChange, onModeChange }: CartContentsProps) {
-  const { catalogue, error, retry } = useCartCatalogue(cart.addedIds);
+  const { catalog, error, retry } = useCartCatalog(cart.addedIds);
   const { location, error: zipError } = useZipLocation(choices.zip);
 
-  if (error) return <CatalogueError message={error} onRetry={retry} />;
-  if (!catalogue) return <PageLoading />;
+  if (error) return <CatalogError message={error} onRetry={retry} />;
+  if (!catalog) return <PageLoading />;
 
-  const view = buildCartView(cart, catalogue, choices.modes, location);
+  const view = buildCartView(cart, catalog, choices.modes, location);
   return (
     <Group align="flex-start" gap="xl">
       <Stack gap="lg" style={{ flex: '999 1 540px' }} miw={0}>
@@ -147,7 +147,7 @@ function CartContents({ cart, choices, onZipChange, onModeChange }: CartContents
   );
 }
 
-/** The cart (/cart): lines by producer, each with its fulfilment choice and totals. */
+/** The cart (/cart): lines by producer, each with its fulfillment choice and totals. */
 export function CartPage() {
   useDocumentTitle(`Cart · ${siteConfig.siteName}`);
   const state = useCart();

@@ -1,11 +1,11 @@
 import { cartReducer, EMPTY_CART, type CartState, type ProductHit } from '@bevy/core';
 import { describe, expect, it } from 'vitest';
 import { demoProduct } from '../../lib/cart-test-data';
-import { buildCartView, type BuyerLocation, type CatalogueBusiness } from './cart-view';
+import { buildCartView, type BuyerLocation, type CatalogBusiness } from './cart-view';
 
 /** The cart's fees, shown by the same arithmetic checkout charges (decision 014). */
 
-const burnside: CatalogueBusiness = {
+const burnside: CatalogBusiness = {
   id: 4,
   name: 'Burnside Gravity Brewing',
   slug: 'burnside-gravity-brewing',
@@ -50,7 +50,7 @@ const lager = demoProduct('31', {
   retailPricing: [{ price_per_unit: 1_200, minimum_unit_count_for_price: 1 }],
 });
 
-function catalogueOf(product: ProductHit) {
+function catalogOf(product: ProductHit) {
   return {
     buyerKind: 'retail' as const,
     products: [
@@ -77,7 +77,7 @@ const delivery = { [String(burnside.id)]: 'delivery' as const };
 
 describe('fees in the cart', () => {
   it('adds the delivery band’s fee to the producer’s total and the grand total, untaxed', () => {
-    const view = buildCartView(cartOf(3), catalogueOf(lager), delivery, portland);
+    const view = buildCartView(cartOf(3), catalogOf(lager), delivery, portland);
     const [group] = view.groups;
     expect(group!.fee).toEqual({
       feeCents: 500,
@@ -97,20 +97,20 @@ describe('fees in the cart', () => {
   });
 
   it('stops checkout below the delivery minimum, saying how much to add', () => {
-    const view = buildCartView(cartOf(2), catalogueOf(lager), delivery, portland);
+    const view = buildCartView(cartOf(2), catalogOf(lager), delivery, portland);
     expect(view.groups[0]!.fee?.problem).toBe(
       'Delivery from Burnside Gravity Brewing needs at least $30.00 of products; add $6.00 more.',
     );
     expect(view.groups[0]!.ready).toBe(false);
     expect(view.ready).toBe(false);
     // Pickup has no minimum and no fee.
-    const pickup = buildCartView(cartOf(2), catalogueOf(lager), {}, portland);
+    const pickup = buildCartView(cartOf(2), catalogOf(lager), {}, portland);
     expect(pickup.groups[0]!.fee).toEqual({ feeCents: 0, label: null, problem: null });
     expect(pickup.ready).toBe(true);
   });
 
   it('leaves a fee that depends on distance out until the ZIP code is known, and says so', () => {
-    const view = buildCartView(cartOf(3), catalogueOf(lager), delivery, null);
+    const view = buildCartView(cartOf(3), catalogOf(lager), delivery, null);
     expect(view.groups[0]!.fee?.feeCents).toBeNull();
     expect(view.feesPending).toBe(true);
     expect(view.grandTotal).toBe(3_960);
@@ -118,13 +118,13 @@ describe('fees in the cart', () => {
 
   it('ships by bottle count, and free over the threshold', () => {
     const ship = { [String(burnside.id)]: 'ship' as const };
-    expect(buildCartView(cartOf(7), catalogueOf(lager), ship, portland).groups[0]!.fee).toEqual({
+    expect(buildCartView(cartOf(7), catalogOf(lager), ship, portland).groups[0]!.fee).toEqual({
       feeCents: 2_500,
       label: 'Shipping (7 bottles to Oregon)',
       problem: null,
     });
     expect(
-      buildCartView(cartOf(9), catalogueOf(lager), ship, portland).groups[0]!.fee?.feeCents,
+      buildCartView(cartOf(9), catalogOf(lager), ship, portland).groups[0]!.fee?.feeCents,
     ).toBe(0);
   });
 });

@@ -12,11 +12,11 @@ import {
   buildCartView,
   describeLineProblem,
   type BuyerLocation,
-  type CatalogueBusiness,
-  type CatalogueProduct,
+  type CatalogBusiness,
+  type CatalogProduct,
 } from './cart-view';
 
-const orchard: CatalogueBusiness = {
+const orchard: CatalogBusiness = {
   id: 3,
   name: 'Orchard Folk',
   slug: 'orchard-folk',
@@ -40,7 +40,7 @@ const orchard: CatalogueBusiness = {
   ],
 };
 
-const hillside: CatalogueBusiness = {
+const hillside: CatalogBusiness = {
   ...orchard,
   id: 9,
   name: 'Hillside Cellars',
@@ -57,7 +57,7 @@ const portland: BuyerLocation = { lat: 45.5, lng: -122.65, city: 'Portland', sta
 const boise: BuyerLocation = { lat: 43.6, lng: -116.2, city: 'Boise', state: 'ID' };
 
 /** The stored product of id, made by producer `business`. */
-function stored(id: string, business: CatalogueBusiness, overrides: Partial<ProductHit> = {}) {
+function stored(id: string, business: CatalogBusiness, overrides: Partial<ProductHit> = {}) {
   return demoProduct(id, {
     producedByBusinessId: business.id,
     businessName: business.name,
@@ -66,8 +66,8 @@ function stored(id: string, business: CatalogueBusiness, overrides: Partial<Prod
   });
 }
 
-/** The catalogue entry matching a stored product, as the server would return it to retail. */
-function current(product: ProductHit, business: CatalogueBusiness): CatalogueProduct {
+/** The catalog entry matching a stored product, as the server would return it to retail. */
+function current(product: ProductHit, business: CatalogBusiness): CatalogProduct {
   return {
     id: product.objectID,
     name: product.name,
@@ -98,12 +98,12 @@ const wine = stored('20', hillside, {
   ],
 });
 const everything = [current(cider, orchard), current(perry, orchard), current(wine, hillside)];
-const retailCatalogue = { buyerKind: 'retail' as const, products: everything };
+const retailCatalog = { buyerKind: 'retail' as const, products: everything };
 
 describe('buildCartView', () => {
   it('groups lines by producer in the order they were added, with each producer’s totals', () => {
     const cart = cartOf([cider, 6], [wine, 2], [perry, 1]);
-    const view = buildCartView(cart, retailCatalogue, {}, null);
+    const view = buildCartView(cart, retailCatalog, {}, null);
     expect(view.groups.map((g) => [g.name, g.lines.map((l) => l.id)])).toEqual([
       ['Orchard Folk', ['7', '8']],
       ['Hillside Cellars', ['20']],
@@ -129,19 +129,19 @@ describe('buildCartView', () => {
     expect(view.ready).toBe(true);
   });
 
-  it('prices every line from the catalogue, never from the prices stored in the browser', () => {
+  it('prices every line from the catalog, never from the prices stored in the browser', () => {
     const tampered = stored('7', orchard, {
       retailPricing: [{ price_per_unit: 1, minimum_unit_count_for_price: 1 }],
       wholesalePricing: [{ price_per_unit: 1, minimum_unit_count_for_price: 1 }],
     });
-    const view = buildCartView(cartOf([tampered, 2]), retailCatalogue, {}, null);
+    const view = buildCartView(cartOf([tampered, 2]), retailCatalog, {}, null);
     const line = view.groups[0]!.lines[0]!;
     expect(line.unitPrice).toBe(900);
     expect(line.changes).toEqual([{ kind: 'price', was: 1, now: 900 }]);
   });
 
   it('says what changed since a line was added: its price at this quantity, its name', () => {
-    const renamedAndDearer: CatalogueProduct = {
+    const renamedAndDearer: CatalogProduct = {
       ...current(cider, orchard),
       name: 'Harvest Cider Reserve',
       pricing: [{ price_per_unit: 950, minimum_unit_count_for_price: 1 }],
@@ -182,7 +182,7 @@ describe('buildCartView', () => {
   });
 
   it('flags a quantity below the lowest tier’s minimum, and leaves it out of the totals', () => {
-    const wholesaleOnly: CatalogueProduct = {
+    const wholesaleOnly: CatalogProduct = {
       ...current(cider, orchard),
       pricing: [{ price_per_unit: 500, minimum_unit_count_for_price: 24 }],
     };
@@ -223,10 +223,10 @@ describe('buildCartView', () => {
 
   it('offers the ways the producer serves this kind of buyer, pickup first unless chosen', () => {
     const cart = cartOf([cider, 1]);
-    const retail = buildCartView(cart, retailCatalogue, {}, null).groups[0]!;
+    const retail = buildCartView(cart, retailCatalog, {}, null).groups[0]!;
     expect(retail.modes).toEqual(['pickup', 'delivery', 'ship']);
     expect(retail.mode).toBe('pickup');
-    const chosen = buildCartView(cart, retailCatalogue, { '3': 'ship' }, null).groups[0]!;
+    const chosen = buildCartView(cart, retailCatalog, { '3': 'ship' }, null).groups[0]!;
     expect(chosen.mode).toBe('ship');
     const wholesale = buildCartView(
       cart,
@@ -261,7 +261,7 @@ describe('buildCartView', () => {
       null,
     ).groups[0]!;
     expect(retail.invoiceTermsDays).toBeNull();
-    expect(buildCartView(cart, retailCatalogue, {}, null).groups[0]!.invoiceTermsDays).toBeNull();
+    expect(buildCartView(cart, retailCatalog, {}, null).groups[0]!.invoiceTermsDays).toBeNull();
   });
 
   it('refuses a producer that offers this buyer no way to get the goods', () => {
@@ -283,7 +283,7 @@ describe('buildCartView', () => {
   it('checks delivery against the radius once the buyer’s ZIP code is known', () => {
     const cart = cartOf([cider, 1]);
     const reach = (location: BuyerLocation | null) =>
-      buildCartView(cart, retailCatalogue, { '3': 'delivery' }, location).groups[0]!.reach;
+      buildCartView(cart, retailCatalog, { '3': 'delivery' }, location).groups[0]!.reach;
     expect(reach(null)).toEqual({
       status: 'unknown',
       message: 'Enter your ZIP code to check delivery to you.',
@@ -295,13 +295,13 @@ describe('buildCartView', () => {
         /^Out of delivery range: \d+ miles away, delivers within 25 miles\.$/,
       ),
     });
-    expect(buildCartView(cart, retailCatalogue, { '3': 'delivery' }, boise).ready).toBe(false);
+    expect(buildCartView(cart, retailCatalog, { '3': 'delivery' }, boise).ready).toBe(false);
   });
 
   it('checks shipping against the states the producer may ship to', () => {
     const cart = cartOf([cider, 1]);
     const reach = (location: BuyerLocation) =>
-      buildCartView(cart, retailCatalogue, { '3': 'ship' }, location).groups[0]!.reach;
+      buildCartView(cart, retailCatalog, { '3': 'ship' }, location).groups[0]!.reach;
     expect(reach(portland)).toEqual({ status: 'ok', message: 'Ships to Oregon.' });
     expect(reach(boise)).toEqual({
       status: 'refused',
@@ -310,7 +310,7 @@ describe('buildCartView', () => {
   });
 
   it('shows an empty cart as no groups, nothing to pay and nothing to check out', () => {
-    expect(buildCartView(EMPTY_CART, retailCatalogue, {}, null)).toEqual({
+    expect(buildCartView(EMPTY_CART, retailCatalog, {}, null)).toEqual({
       buyerKind: 'retail',
       groups: [],
       grandTotal: 0,

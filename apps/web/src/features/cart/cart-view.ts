@@ -23,8 +23,8 @@ import {
   type ProductHit,
 } from '@bevy/core';
 
-/** A producer as the cart catalogue query returns it. */
-export interface CatalogueBusiness extends FulfillmentFlags {
+/** A producer as the cart catalog query returns it. */
+export interface CatalogBusiness extends FulfillmentFlags {
   id: number;
   name: string;
   slug: string;
@@ -51,20 +51,20 @@ export interface CatalogueBusiness extends FulfillmentFlags {
   }[];
 }
 
-/** A product in the cart as the catalogue has it now, priced for this buyer. */
-export interface CatalogueProduct {
+/** A product in the cart as the catalog has it now, priced for this buyer. */
+export interface CatalogProduct {
   id: string;
   name: string;
   stockCount: number | null;
   /** The tiers of the buyer's price list. */
   pricing: PriceTier[];
-  business: CatalogueBusiness;
+  business: CatalogBusiness;
 }
 
-export interface CartCatalogue {
+export interface CartCatalog {
   buyerKind: BuyerKind;
   /** The cart's products that are for sale; an id missing here is no longer for sale. */
-  products: CatalogueProduct[];
+  products: CatalogProduct[];
 }
 
 /** The buyer's location, from their ZIP code. */
@@ -81,7 +81,7 @@ export type LineProblem =
   | { kind: 'below-minimum'; minimum: number }
   | { kind: 'stock'; inStock: number };
 
-/** What changed in the catalogue since the buyer added the line. */
+/** What changed in the catalog since the buyer added the line. */
 export type LineChange =
   { kind: 'price'; was: Cents; now: Cents } | { kind: 'renamed'; was: string };
 
@@ -152,13 +152,13 @@ export interface CartView {
   ready: boolean;
 }
 
-function placeOf(business: CatalogueBusiness): string | null {
+function placeOf(business: CatalogBusiness): string | null {
   const address = business.addresses.find((a) => a.locality || a.administrative_area_level_1);
   if (!address) return null;
   return [address.locality, address.administrative_area_level_1].filter(Boolean).join(', ');
 }
 
-function streetAddressOf(business: CatalogueBusiness): string | null {
+function streetAddressOf(business: CatalogBusiness): string | null {
   const address = business.addresses.find((a) => a.route && a.locality);
   if (!address) return null;
   const street = [address.street_number, address.route].filter(Boolean).join(' ');
@@ -166,7 +166,7 @@ function streetAddressOf(business: CatalogueBusiness): string | null {
   return [street, address.locality, region.join(' ')].filter(Boolean).join(', ');
 }
 
-function locationOf(business: CatalogueBusiness): LatLng | null {
+function locationOf(business: CatalogBusiness): LatLng | null {
   const address = business.addresses.find((a) => a.latitude !== null && a.longitude !== null);
   return address ? { lat: address.latitude!, lng: address.longitude! } : null;
 }
@@ -175,7 +175,7 @@ const stateName = (code: string) => US_STATES[code as keyof typeof US_STATES] ??
 
 /** Whether `mode` can reach the buyer from this producer (spec "Fulfillment choice"). */
 export function reachOf(
-  business: CatalogueBusiness,
+  business: CatalogBusiness,
   mode: FulfillmentMode | null,
   buyer: BuyerKind,
   location: BuyerLocation | null,
@@ -228,7 +228,7 @@ function priceLine(
   id: string,
   quantity: number,
   stored: ProductHit,
-  current: CatalogueProduct | undefined,
+  current: CatalogProduct | undefined,
   buyer: BuyerKind,
 ): CartLine {
   const line: CartLine = {
@@ -269,7 +269,7 @@ function priceLine(
 
 /** The fee of a producer's priced lines for the way chosen, at the buyer's place if known. */
 function feeOf(
-  business: CatalogueBusiness,
+  business: CatalogBusiness,
   mode: FulfillmentMode,
   lines: readonly { unitPrice: Cents; quantity: number }[],
   location: BuyerLocation | null,
@@ -288,20 +288,20 @@ function feeOf(
 
 /**
  * The cart as the buyer should see it: lines grouped by producer in the order they were added,
- * each priced from the catalogue as it is now (never from the prices stored in the browser), with
- * what changed since, what stops checkout, each producer's fulfilment choice and the totals by
+ * each priced from the catalog as it is now (never from the prices stored in the browser), with
+ * what changed since, what stops checkout, each producer's fulfillment choice and the totals by
  * the same arithmetic as checkout (orderTotals).
  */
 export function buildCartView(
   cart: CartState,
-  catalogue: CartCatalogue,
+  catalog: CartCatalog,
   chosenModes: Readonly<Record<string, FulfillmentMode>>,
   location: BuyerLocation | null,
 ): CartView {
-  const buyer = catalogue.buyerKind;
-  const currentById = new Map(catalogue.products.map((product) => [product.id, product]));
+  const buyer = catalog.buyerKind;
+  const currentById = new Map(catalog.products.map((product) => [product.id, product]));
   const groups = new Map<number, ProducerGroupView>();
-  const businessById = new Map<number, CatalogueBusiness>();
+  const businessById = new Map<number, CatalogBusiness>();
 
   for (const id of cart.addedIds) {
     const stored = cart.products.find((product) => product.objectID === id);

@@ -18,7 +18,7 @@ function BuyingBusinessField({ form }: { form: CheckoutFormApi }) {
   return (
     <TextInput
       label="Buying business"
-      description="The licensed business you are buying for, as on its licence"
+      description="The licensed business you are buying for, as on its license"
       autoComplete="organization"
       maxLength={BUYING_BUSINESS_MAX_LENGTH}
       required

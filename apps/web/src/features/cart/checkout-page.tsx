@@ -38,8 +38,8 @@ import {
 import { FulfillmentSection } from './checkout-fulfillment';
 import { CheckoutSummary } from './checkout-summary';
 import { successStateOf, type PlacedCheckout } from './placed-checkout';
-import { CatalogueError } from './catalogue-error';
-import { useCartCatalogue } from './use-cart-catalogue';
+import { CatalogError } from './catalog-error';
+import { useCartCatalog } from './use-cart-catalog';
 import { useFulfillmentChoices } from './use-fulfillment-choices';
 import { usePlaceOrder, type PlaceOrderState } from './use-place-order';
 
@@ -123,8 +123,8 @@ function CheckoutForm({ view: cartView, priceAt }: { view: CartView; priceAt: Pr
           <NotPlacedAlert state={state} />
           <ContactSection form={form} wholesale={view.buyerKind === 'wholesale'} />
 
-          <Stack gap="sm" component="section" aria-labelledby="fulfilment-heading">
-            <Title order={2} fz="lg" id="fulfilment-heading">
+          <Stack gap="sm" component="section" aria-labelledby="fulfillment-heading">
+            <Title order={2} fz="lg" id="fulfillment-heading">
               Pickup, delivery and shipping
             </Title>
             {view.groups.map((group, index) => (
@@ -221,17 +221,17 @@ function CheckoutForm({ view: cartView, priceAt }: { view: CartView; priceAt: Pr
 
 function CheckoutContents({ cart }: { cart: CartState }) {
   const { choices } = useFulfillmentChoices();
-  const { catalogue, error, retry } = useCartCatalogue(cart.addedIds);
+  const { catalog, error, retry } = useCartCatalog(cart.addedIds);
   const { location } = useZipLocation(choices.zip);
   const view = useMemo(
-    () => (catalogue ? buildCartView(cart, catalogue, choices.modes, location) : null),
-    [cart, catalogue, choices.modes, location],
+    () => (catalog ? buildCartView(cart, catalog, choices.modes, location) : null),
+    [cart, catalog, choices.modes, location],
   );
   const priceAt = useCallback(
-    (at: BuyerLocation) => buildCartView(cart, catalogue!, choices.modes, at),
-    [cart, catalogue, choices.modes],
+    (at: BuyerLocation) => buildCartView(cart, catalog!, choices.modes, at),
+    [cart, catalog, choices.modes],
   );
-  if (error) return <CatalogueError message={error} onRetry={retry} />;
+  if (error) return <CatalogError message={error} onRetry={retry} />;
   if (!view) return <PageLoading />;
   if (!view.ready) {
     return (
@@ -251,7 +251,7 @@ function CheckoutContents({ cart }: { cart: CartState }) {
   return <CheckoutForm view={view} priceAt={priceAt} />;
 }
 
-/** Checkout (/shipping-and-billing): contact, fulfilment details, billing, age and payment. */
+/** Checkout (/shipping-and-billing): contact, fulfillment details, billing, age and payment. */
 export function CheckoutPage() {
   useDocumentTitle(`Shipping and billing · ${siteConfig.siteName}`);
   const state = useCart();

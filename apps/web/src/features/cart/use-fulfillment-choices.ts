@@ -1,7 +1,7 @@
 import { FULFILLMENT_MODES, type FulfillmentMode } from '@bevy/core';
 import { useCallback, useEffect, useState } from 'react';
 
-/** Where the cart page keeps the buyer's ZIP code and fulfilment choices, for checkout to use. */
+/** Where the cart page keeps the buyer's ZIP code and fulfillment choices, for checkout to use. */
 export const FULFILLMENT_CHOICES_KEY = 'cart-fulfillment';
 
 export interface FulfillmentChoices {
@@ -42,7 +42,7 @@ function readChoices(): FulfillmentChoices {
   }
 }
 
-/** The buyer's ZIP code and fulfilment choices, kept across visits like the cart itself. */
+/** The buyer's ZIP code and fulfillment choices, kept across visits like the cart itself. */
 export function useFulfillmentChoices() {
   const [choices, setChoices] = useState(readChoices);
 

@@ -67,13 +67,13 @@ export function WholesaleOverview({ me }: { me: Me }) {
         <Text>
           You buy at wholesale prices
           {me.wholesaleAccessExpiresOn
-            ? ` until ${formatCalendarDate(me.wholesaleAccessExpiresOn)}, the last day of your licence`
+            ? ` until ${formatCalendarDate(me.wholesaleAccessExpiresOn)}, the last day of your license`
             : ''}
           .
         </Text>
         {application?.status === 'approved' ? (
           <Text fz="sm" c="dark.6">
-            Licence {application.licenseNumber} ({application.licenseType}, issued in{' '}
+            License {application.licenseNumber} ({application.licenseType}, issued in{' '}
             {application.issuingState}) expires on{' '}
             {formatCalendarDate(application.licenseExpiresOn)}.
           </Text>
@@ -145,13 +145,13 @@ export function WholesaleOverview({ me }: { me: Me }) {
   }
 
   if (application?.status === 'approved') {
-    // Approved once, but the access has run out with the licence.
+    // Approved once, but the access has run out with the license.
     const endedOn = me.wholesaleAccessExpiresOn ?? application.licenseExpiresOn;
     return (
       <WholesaleCard status={{ label: 'Expired', color: 'gray' }}>
         <Text>
           Your wholesale access ended on {formatCalendarDate(endedOn)}. Apply again with your
-          current licence to buy at wholesale prices.
+          current license to buy at wholesale prices.
         </Text>
         <ApplyButton label="Apply again" />
       </WholesaleCard>
@@ -161,7 +161,7 @@ export function WholesaleOverview({ me }: { me: Me }) {
   return (
     <WholesaleCard>
       <Text>
-        Buying for a shop, bar or restaurant? Send us your alcohol licence and, once we have checked
+        Buying for a shop, bar or restaurant? Send us your alcohol license and, once we have checked
         it, you see wholesale prices.
       </Text>
       <ApplyButton label="Apply for wholesale" />

@@ -72,7 +72,7 @@ function OrdersTable({ orders }: { orders: OrderSummary[] }) {
           <Table.Th scope="col">Date</Table.Th>
           <Table.Th scope="col">Business</Table.Th>
           <Table.Th scope="col">Buyer</Table.Th>
-          <Table.Th scope="col">Fulfilment</Table.Th>
+          <Table.Th scope="col">Fulfillment</Table.Th>
           <Table.Th scope="col">Status</Table.Th>
           <Table.Th scope="col" ta="right">
             Total

@@ -152,7 +152,7 @@ function OrderDetail({ order, refresh }: { order: Order; refresh: () => void }) 
               </Group>
             </Stack>
           </OrderSection>
-          <OrderSection id="order-fulfilment" title="Fulfilment">
+          <OrderSection id="order-fulfillment" title="Fulfillment">
             <FulfillmentDetails order={order} />
           </OrderSection>
           <OrderSection id="order-contact" title={seller ? 'Buyer' : 'Your contact details'}>

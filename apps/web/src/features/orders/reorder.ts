@@ -21,7 +21,7 @@ export interface ReorderPlan {
 }
 
 /**
- * Which lines can go back into the cart: those whose product the catalogue still has (`hits`,
+ * Which lines can go back into the cart: those whose product the catalog still has (`hits`,
  * by id). Lines of one product are added up.
  */
 export function planReorder(lines: readonly ReorderLine[], hits: ReadonlyMap<string, ProductHit>) {

@@ -58,7 +58,7 @@ function initials(name: string): string {
 
 const businessPath = (slug: string) => `/business/${encodeURIComponent(slug)}`;
 
-/** A labelled entry; collapsed, it shows only its icon, named by a tooltip and aria-label. */
+/** A labeled entry; collapsed, it shows only its icon, named by a tooltip and aria-label. */
 function SidebarLink({
   to,
   label,

@@ -10,7 +10,7 @@ const FiltersDrawerPanel = lazy(() =>
 );
 
 /**
- * Phones: the fulfilment choice, refiners and producer search behind a "Filters" button, so the
+ * Phones: the fulfillment choice, refiners and producer search behind a "Filters" button, so the
  * products come first on screen. Kept mounted once opened (see VirtualShopRefiners before that).
  */
 export function FiltersDrawer({ children }: { children: ReactNode }) {

@@ -22,7 +22,7 @@ import { FiltersDrawer } from './filters-drawer';
 import { FulfillmentPanel } from './fulfillment-panel';
 import { ProducerSearch } from './producer-search';
 import { SHOP_REFINEMENT_LABELS, ShopRefiners, VirtualShopRefiners } from './shop-refiners';
-import { parseShopRoute, routeToIndexUiState, type FulfilmentChoice } from './shop-url-state';
+import { parseShopRoute, routeToIndexUiState, type FulfillmentChoice } from './shop-url-state';
 import { ShopUrlSync } from './shop-url-sync';
 import { SortSelect } from './sort-select';
 
@@ -39,7 +39,7 @@ interface ShopPageProps {
   redirectWholesaleBuyers?: boolean;
 }
 
-/** What an empty result says, by fulfilment choice and whether a ZIP code is known. */
+/** What an empty result says, by fulfillment choice and whether a ZIP code is known. */
 const EMPTY_MESSAGE: Record<FulfillmentMode, (located: boolean) => string> = {
   pickup: (located) =>
     located
@@ -93,7 +93,7 @@ export function ShopPage({ redirectWholesaleBuyers = false }: ShopPageProps) {
   const [mode, setMode] = useState<FulfillmentMode>(initialRoute.mode);
   const [zip, setZip] = useState(initialRoute.zip);
   const [radiusMiles, setRadiusMiles] = useState<number>(initialRoute.radiusMiles);
-  const restoreFulfilment = useCallback((choice: FulfilmentChoice) => {
+  const restoreFulfillment = useCallback((choice: FulfillmentChoice) => {
     setMode(choice.mode);
     setZip(choice.zip);
     setRadiusMiles(choice.radiusMiles);
@@ -146,8 +146,8 @@ export function ShopPage({ redirectWholesaleBuyers = false }: ShopPageProps) {
       >
         <ShopUrlSync
           productIndex={PRODUCT_INDEX}
-          fulfilment={{ mode, zip, radiusMiles }}
-          onRestoreFulfilment={restoreFulfilment}
+          fulfillment={{ mode, zip, radiusMiles }}
+          onRestoreFulfillment={restoreFulfillment}
         />
         <Configure
           hitsPerPage={SHOP_HITS_PER_PAGE}

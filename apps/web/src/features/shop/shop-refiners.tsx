@@ -5,7 +5,7 @@ import { ClearRefinements } from '../../components/clear-refinements';
 import { RefinementFacet } from '../../components/refinement-facet';
 import type { RefinementLabels } from './current-refinement-chips';
 
-const millilitres = (ml: string) => `${ml} ml`;
+const milliliters = (ml: string) => `${ml} ml`;
 
 /** Spec "Shop page": the refiners, in its order, and how their values read. */
 const REFINERS: {
@@ -20,7 +20,7 @@ const REFINERS: {
   { attribute: 'Produced By', title: 'Produced By', searchable: true },
   { attribute: 'Varietal', title: 'Varietal', searchable: true },
   { attribute: 'Vintage', title: 'Vintage', searchable: true },
-  { attribute: 'Volume', title: 'Volume (in ml)', format: millilitres },
+  { attribute: 'Volume', title: 'Volume (in ml)', format: milliliters },
 ];
 
 /** How the chips of the refinements in force read, e.g. "Volume (in ml): 750 ml". */

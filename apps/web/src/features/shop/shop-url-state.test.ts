@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DEFAULT_FULFILMENT,
+  DEFAULT_FULFILLMENT,
   formatShopRoute,
   indexUiStateToRoute,
   isTypingChange,
   parseShopRoute,
   routeToIndexUiState,
-  sameFulfilmentInAddress,
+  sameFulfillmentInAddress,
 } from './shop-url-state';
 
 describe('shop addresses', () => {
@@ -35,7 +35,7 @@ describe('shop addresses', () => {
       refinements: {},
       page: 1,
       sort: null,
-      ...DEFAULT_FULFILMENT,
+      ...DEFAULT_FULFILLMENT,
     });
     expect(formatShopRoute(parseShopRoute(''))).toBe('');
   });
@@ -59,13 +59,13 @@ describe('shop addresses', () => {
     ).toEqual(route);
   });
 
-  it('tell whether a fulfilment choice is already in the address', () => {
+  it('tell whether a fulfillment choice is already in the address', () => {
     const inAddress = parseShopRoute('?mode=delivery&zip=97214');
     expect(
-      sameFulfilmentInAddress({ mode: 'delivery', zip: '97214', radiusMiles: 10 }, inAddress),
+      sameFulfillmentInAddress({ mode: 'delivery', zip: '97214', radiusMiles: 10 }, inAddress),
     ).toBe(true);
     expect(
-      sameFulfilmentInAddress({ mode: 'pickup', zip: '97214', radiusMiles: 50 }, inAddress),
+      sameFulfillmentInAddress({ mode: 'pickup', zip: '97214', radiusMiles: 50 }, inAddress),
     ).toBe(false);
   });
 

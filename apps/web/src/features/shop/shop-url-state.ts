@@ -19,20 +19,20 @@ export const SHOP_SORTS = ['price_asc', 'price_desc', 'distance', 'newest'] as c
 export type ShopSort = (typeof SHOP_SORTS)[number];
 
 /** How the buyer wants their order, which is not InstantSearch state but belongs in the address. */
-export interface FulfilmentChoice {
+export interface FulfillmentChoice {
   mode: FulfillmentMode;
   zip: string;
   radiusMiles: number;
 }
 
-export const DEFAULT_FULFILMENT: FulfilmentChoice = {
+export const DEFAULT_FULFILLMENT: FulfillmentChoice = {
   mode: 'pickup',
   zip: '',
   radiusMiles: PICKUP_RADIUS_MILES.default,
 };
 
 /** Everything a shop address holds, e.g. ?q=pinot&type=Wine&page=2&sort=price_asc&mode=delivery&zip=97214&miles=25. */
-export interface ShopRoute extends FulfilmentChoice {
+export interface ShopRoute extends FulfillmentChoice {
   query: string;
   /** Refined values per attribute ('Beverage Type': ['Wine']). */
   refinements: Record<string, string[]>;
@@ -69,13 +69,13 @@ export function parseShopRoute(search: string): ShopRoute {
     refinements,
     page: wholeNumber(params.get('page'), 1, 10_000, 1),
     sort: isOneOf(SHOP_SORTS, sort) ? sort : null,
-    mode: isOneOf(FULFILLMENT_MODES, mode) ? mode : DEFAULT_FULFILMENT.mode,
+    mode: isOneOf(FULFILLMENT_MODES, mode) ? mode : DEFAULT_FULFILLMENT.mode,
     zip: (params.get('zip') ?? '').slice(0, 10),
     radiusMiles: wholeNumber(
       params.get('miles'),
       PICKUP_RADIUS_MILES.min,
       PICKUP_RADIUS_MILES.max,
-      DEFAULT_FULFILMENT.radiusMiles,
+      DEFAULT_FULFILLMENT.radiusMiles,
     ),
   };
 }
@@ -89,9 +89,9 @@ export function formatShopRoute(route: ShopRoute): string {
   }
   if (route.page > 1) params.set('page', String(route.page));
   if (route.sort) params.set('sort', route.sort);
-  if (route.mode !== DEFAULT_FULFILMENT.mode) params.set('mode', route.mode);
+  if (route.mode !== DEFAULT_FULFILLMENT.mode) params.set('mode', route.mode);
   if (route.zip) params.set('zip', route.zip);
-  if (route.radiusMiles !== DEFAULT_FULFILMENT.radiusMiles && route.mode === 'pickup') {
+  if (route.radiusMiles !== DEFAULT_FULFILLMENT.radiusMiles && route.mode === 'pickup') {
     params.set('miles', String(route.radiusMiles));
   }
   const text = params.toString();
@@ -108,10 +108,10 @@ export function routeToIndexUiState(route: ShopRoute, productIndex: string): Ind
   };
 }
 
-/** The route for InstantSearch's state of the product index and the fulfilment choice. */
+/** The route for InstantSearch's state of the product index and the fulfillment choice. */
 export function indexUiStateToRoute(
   state: IndexUiState | undefined,
-  fulfilment: FulfilmentChoice,
+  fulfillment: FulfillmentChoice,
   productIndex: string,
 ): ShopRoute {
   const sortName = state?.sortBy?.startsWith(`${productIndex}_`)
@@ -127,13 +127,13 @@ export function indexUiStateToRoute(
     refinements,
     page: state?.page ?? 1,
     sort: isOneOf(SHOP_SORTS, sortName) ? sortName : null,
-    ...fulfilment,
+    ...fulfillment,
   };
 }
 
-/** Whether two fulfilment choices put the same thing in the address. */
-export function sameFulfilmentInAddress(a: FulfilmentChoice, b: FulfilmentChoice): boolean {
-  const only = (choice: FulfilmentChoice) =>
+/** Whether two fulfillment choices put the same thing in the address. */
+export function sameFulfillmentInAddress(a: FulfillmentChoice, b: FulfillmentChoice): boolean {
+  const only = (choice: FulfillmentChoice) =>
     formatShopRoute({ query: '', refinements: {}, page: 1, sort: null, ...choice });
   return only(a) === only(b);
 }

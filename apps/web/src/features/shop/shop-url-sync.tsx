@@ -8,38 +8,38 @@ import {
   isTypingChange,
   parseShopRoute,
   routeToIndexUiState,
-  sameFulfilmentInAddress,
-  type FulfilmentChoice,
+  sameFulfillmentInAddress,
+  type FulfillmentChoice,
 } from './shop-url-state';
 
 /**
  * Keeps the shop's address in step with its search (query, refiners, page, sort) and the
- * fulfilment choice, through React Router so Back and Forward restore them. InstantSearch's own
+ * fulfillment choice, through React Router so Back and Forward restore them. InstantSearch's own
  * `routing` is not used: its router brings the qs package into the shop's first download (see
- * lib/instantsearch-routing-disabled.ts), and it knows nothing of the fulfilment choice.
+ * lib/instantsearch-routing-disabled.ts), and it knows nothing of the fulfillment choice.
  */
 export function ShopUrlSync({
   productIndex,
-  fulfilment,
-  onRestoreFulfilment,
+  fulfillment,
+  onRestoreFulfillment,
 }: {
   productIndex: string;
-  fulfilment: FulfilmentChoice;
-  /** Back or Forward reached an address with another fulfilment choice. */
-  onRestoreFulfilment: (fulfilment: FulfilmentChoice) => void;
+  fulfillment: FulfillmentChoice;
+  /** Back or Forward reached an address with another fulfillment choice. */
+  onRestoreFulfillment: (fulfillment: FulfillmentChoice) => void;
 }) {
   const { addMiddlewares, setIndexUiState, indexUiState } = useInstantSearch();
   const location = useLocation();
   const navigate = useNavigate();
-  const latest = useRef({ fulfilment, navigate, indexUiState, onRestoreFulfilment });
+  const latest = useRef({ fulfillment, navigate, indexUiState, onRestoreFulfillment });
   useEffect(() => {
-    latest.current = { fulfilment, navigate, indexUiState, onRestoreFulfilment };
+    latest.current = { fulfillment, navigate, indexUiState, onRestoreFulfillment };
   });
   /** The query string this page wrote last: any other one came from Back, Forward or a link. */
   const written = useRef(location.search);
 
   const write = useRef((state: UiState[string] | undefined) => {
-    const { fulfilment: choice, navigate: go } = latest.current;
+    const { fulfillment: choice, navigate: go } = latest.current;
     const search = formatShopRoute(indexUiStateToRoute(state, choice, productIndex));
     const current = window.location.search;
     if (search === current || (search === '' && current === '?')) return;
@@ -61,12 +61,12 @@ export function ShopUrlSync({
     return addMiddlewares(middleware);
   }, [addMiddlewares, productIndex]);
 
-  // A new fulfilment choice goes into the address too, unless it came from the address (the
+  // A new fulfillment choice goes into the address too, unless it came from the address (the
   // first render, or Back and Forward restoring it).
-  const { mode, zip, radiusMiles } = fulfilment;
+  const { mode, zip, radiusMiles } = fulfillment;
   useEffect(() => {
     const inAddress = parseShopRoute(window.location.search);
-    if (sameFulfilmentInAddress({ mode, zip, radiusMiles }, inAddress)) return;
+    if (sameFulfillmentInAddress({ mode, zip, radiusMiles }, inAddress)) return;
     write.current(latest.current.indexUiState);
   }, [mode, zip, radiusMiles]);
 
@@ -77,8 +77,8 @@ export function ShopUrlSync({
     const route = parseShopRoute(location.search);
     const restored = { mode: route.mode, zip: route.zip, radiusMiles: route.radiusMiles };
     // Set before the search state, whose change writes the address from it.
-    latest.current.fulfilment = restored;
-    latest.current.onRestoreFulfilment(restored);
+    latest.current.fulfillment = restored;
+    latest.current.onRestoreFulfillment(restored);
     setIndexUiState((previous) => ({
       ...routeToIndexUiState(route, productIndex),
       ...(previous.configure ? { configure: previous.configure } : {}),

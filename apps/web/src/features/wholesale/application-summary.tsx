@@ -12,10 +12,10 @@ export function ApplicationSummary({ application }: { application: MyWholesaleAp
   const rows: [string, string][] = [
     ['Submitted', formatTimestampDate(application.createdAt)],
     ['Business name', application.businessName],
-    ['Licence type', application.licenseType],
-    ['Licence number', application.licenseNumber],
+    ['License type', application.licenseType],
+    ['License number', application.licenseNumber],
     ['Issuing state', stateName(application.issuingState)],
-    ['Licence expires', formatCalendarDate(application.licenseExpiresOn)],
+    ['License expires', formatCalendarDate(application.licenseExpiresOn)],
     ['Document', application.documentName],
   ];
   return (

@@ -67,11 +67,11 @@ const validateFields = zod4Resolver(wholesaleApplicationSchema, { errorPriority:
 
 function validateApplication(values: ApplicationValues): FormErrors {
   const errors = validateFields(values);
-  // The server refuses a licence that has already expired; say so before the upload.
+  // The server refuses a license that has already expired; say so before the upload.
   if (!errors.licenseExpiresOn && values.licenseExpiresOn < tomorrowIsoDate()) {
-    errors.licenseExpiresOn = 'This licence has expired. Enter the expiry date of a current one.';
+    errors.licenseExpiresOn = 'This license has expired. Enter the expiry date of a current one.';
   }
-  if (!values.document) errors.document = 'Attach a copy of your licence.';
+  if (!values.document) errors.document = 'Attach a copy of your license.';
   return errors;
 }
 
@@ -82,7 +82,7 @@ function PageFrame({ children }: { children: ReactNode }) {
       <Title order={1}>Apply for wholesale</Title>
       <Text mt={4} c="dark.6">
         Licensed retailers, bars, restaurants and distributors buy at wholesale prices once we have
-        checked their alcohol licence.
+        checked their alcohol license.
       </Text>
       <Stack gap="lg" mt="lg">
         {children}
@@ -179,20 +179,20 @@ function ApplicationForm({ onSubmitted }: { onSubmitted: (app: MyWholesaleApplic
       >
         <TextInput
           label="Business name"
-          description="As it appears on the licence"
+          description="As it appears on the license"
           autoComplete="organization"
           required
           {...form.getInputProps('businessName')}
         />
         <Select
-          label="Licence type"
+          label="License type"
           placeholder="Choose one"
           data={LICENSE_TYPE_OPTIONS}
           allowDeselect={false}
           required
           {...form.getInputProps('licenseType')}
         />
-        <TextInput label="Licence number" required {...form.getInputProps('licenseNumber')} />
+        <TextInput label="License number" required {...form.getInputProps('licenseNumber')} />
         <Select
           label="Issuing state"
           placeholder="Type to search"
@@ -204,23 +204,23 @@ function ApplicationForm({ onSubmitted }: { onSubmitted: (app: MyWholesaleApplic
           {...form.getInputProps('issuingState')}
         />
         <TextInput
-          label="Licence expiry date"
+          label="License expiry date"
           type="date"
           min={tomorrowIsoDate()}
           required
           {...form.getInputProps('licenseExpiresOn')}
         />
         <Input.Wrapper
-          label="Licence document"
+          label="License document"
           labelElement="div"
-          labelProps={{ id: 'licence-document-label' }}
-          description={`A scan or photo of the licence: ${ACCEPTED_DOCUMENT_NAMES}, up to ${mebibytes(LICENSE_DOCUMENT_MAX_BYTES)} MiB.`}
-          descriptionProps={{ id: 'licence-document-description' }}
+          labelProps={{ id: 'license-document-label' }}
+          description={`A scan or photo of the license: ${ACCEPTED_DOCUMENT_NAMES}, up to ${mebibytes(LICENSE_DOCUMENT_MAX_BYTES)} MiB.`}
+          descriptionProps={{ id: 'license-document-description' }}
           error={form.errors.document}
-          errorProps={{ id: 'licence-document-error' }}
+          errorProps={{ id: 'license-document-error' }}
           required
         >
-          <Box role="group" aria-labelledby="licence-document-label" mt={6}>
+          <Box role="group" aria-labelledby="license-document-label" mt={6}>
             <Dropzone
               openRef={openFileDialog}
               onDrop={chooseFile}
@@ -240,7 +240,7 @@ function ApplicationForm({ onSubmitted }: { onSubmitted: (app: MyWholesaleApplic
               // the mouse, so it stays out of the tab order instead of being a nameless stop.
               activateOnKeyboard={false}
               tabIndex={-1}
-              // Its hidden file input would be a second, unlabelled "Choose file" for screen
+              // Its hidden file input would be a second, unlabeled "Choose file" for screen
               // readers; the visible button is the one to use.
               inputProps={{ 'aria-hidden': true }}
               loading={submitting}
@@ -255,7 +255,7 @@ function ApplicationForm({ onSubmitted }: { onSubmitted: (app: MyWholesaleApplic
                 <Dropzone.Idle>
                   <IconFileText size={40} aria-hidden />
                 </Dropzone.Idle>
-                <Text ta="center">Drag the licence here, or click to choose a file</Text>
+                <Text ta="center">Drag the license here, or click to choose a file</Text>
               </Group>
             </Dropzone>
             <Group mt="sm" gap="sm">
@@ -267,8 +267,8 @@ function ApplicationForm({ onSubmitted }: { onSubmitted: (app: MyWholesaleApplic
                 data-path="document"
                 aria-describedby={
                   form.errors.document
-                    ? 'licence-document-description licence-document-error'
-                    : 'licence-document-description'
+                    ? 'license-document-description license-document-error'
+                    : 'license-document-description'
                 }
               >
                 Choose file
@@ -313,7 +313,7 @@ function ApplicationForm({ onSubmitted }: { onSubmitted: (app: MyWholesaleApplic
   );
 }
 
-/** /wholesale/apply: send a licence for review, or see where an application stands. */
+/** /wholesale/apply: send a license for review, or see where an application stands. */
 export function WholesaleApplyPage() {
   const { me } = useMe();
   const { application, fetching, error } = useMyWholesaleApplication();

@@ -2,28 +2,28 @@ import { useCallback, useEffect, useState } from 'react';
 import { useClient } from 'urql';
 import { describeError } from '../../lib/server-error';
 import { useMe } from '../../lib/use-me';
-import { CART_CATALOGUE } from './api/catalogue';
-import type { CartCatalogue } from './cart-view';
+import { CART_CATALOG } from './api/catalog';
+import type { CartCatalog } from './cart-view';
 
 interface Answer {
   /** Who asked and for which ids: a new answer is needed when either changes. */
   key: string;
   ids: string[];
-  catalogue: CartCatalogue;
+  catalog: CartCatalog;
 }
 
-export interface CartCatalogueState {
-  catalogue: CartCatalogue | null;
+export interface CartCatalogState {
+  catalog: CartCatalog | null;
   error: string | null;
   retry: () => void;
 }
 
 /**
- * The catalogue as it is now for the products in the cart, priced for the signed-in buyer.
+ * The catalog as it is now for the products in the cart, priced for the signed-in buyer.
  * Removing lines asks for nothing new (the last answer covers what is left), so the page does
  * not flash back to loading while the buyer tidies their cart.
  */
-export function useCartCatalogue(ids: readonly string[]): CartCatalogueState {
+export function useCartCatalog(ids: readonly string[]): CartCatalogState {
   const client = useClient();
   const { me, fetching: meFetching } = useMe();
   const viewer = me ? `${me.id}:${me.seesWholesalePricing}` : 'anonymous';
@@ -43,7 +43,7 @@ export function useCartCatalogue(ids: readonly string[]): CartCatalogueState {
     let current = true;
     const productIds = wanted.slice(wanted.indexOf('|') + 1).split(',');
     void client
-      .query(CART_CATALOGUE, { productIds }, { requestPolicy: 'network-only' })
+      .query(CART_CATALOG, { productIds }, { requestPolicy: 'network-only' })
       .toPromise()
       .then((result) => {
         if (!current) return;
@@ -56,12 +56,12 @@ export function useCartCatalogue(ids: readonly string[]): CartCatalogueState {
           });
           return;
         }
-        const { buyerKind, products } = result.data.cartCatalogue;
+        const { buyerKind, products } = result.data.cartCatalog;
         setFailure(null);
         setAnswer({
           key: wanted,
           ids: productIds,
-          catalogue: { buyerKind: buyerKind === 'wholesale' ? 'wholesale' : 'retail', products },
+          catalog: { buyerKind: buyerKind === 'wholesale' ? 'wholesale' : 'retail', products },
         });
       });
     return () => {
@@ -75,7 +75,7 @@ export function useCartCatalogue(ids: readonly string[]): CartCatalogueState {
   }, []);
 
   return {
-    catalogue: covered ? answer.catalogue : null,
+    catalog: covered ? answer.catalog : null,
     error: failure !== null && failure.key === wanted ? failure.message : null,
     retry,
   };

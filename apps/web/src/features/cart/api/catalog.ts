@@ -1,9 +1,9 @@
 import { graphql } from '../../../lib/graphql';
 
-/** The cart's products as the catalogue has them now, priced for the buyer who asks. */
-export const CART_CATALOGUE = graphql(`
-  query CartCatalogue($productIds: [ID!]!) {
-    cartCatalogue(productIds: $productIds) {
+/** The cart's products as the catalog has them now, priced for the buyer who asks. */
+export const CART_CATALOG = graphql(`
+  query CartCatalog($productIds: [ID!]!) {
+    cartCatalog(productIds: $productIds) {
       buyerKind
       products {
         id

@@ -1,6 +1,6 @@
-// A deterministic catalogue of N product documents, in memory, for the search benchmark. The
+// A deterministic catalog of N product documents, in memory, for the search benchmark. The
 // products' own fields (names, descriptions, varietals, vintages, closures, formats, volumes, ABV)
-// come from the demo catalogue's generators, so the words repeat the way the shop's do; producers
+// come from the demo catalog's generators, so the words repeat the way the shop's do; producers
 // are made here, thousands of them, with Zipf-like sizes so a few producers, places and varietals
 // dominate, as in a real marketplace.
 import { US_STATE_CODES } from '@bevy/core';
@@ -31,7 +31,7 @@ export interface BenchProducer {
   productCount: number;
 }
 
-export interface BenchCatalogue {
+export interface BenchCatalog {
   producers: BenchProducer[];
   documents: ProductDocument[];
 }
@@ -192,7 +192,7 @@ const SUFFIXES: Record<BusinessType, readonly string[]> = {
   'Seltzer Maker': ['Seltzer Co.', 'Hard Seltzer'],
 };
 
-/** How many producers a catalogue of `size` products has: thousands from 10k products up. */
+/** How many producers a catalog of `size` products has: thousands from 10k products up. */
 export function producerCountFor(size: number): number {
   return Math.max(20, Math.min(Math.round(Math.sqrt(size) * 16), 20_000, size));
 }
@@ -227,7 +227,7 @@ interface ZipPlace {
 
 let usZips: ZipPlace[] | undefined;
 
-/** Every US zip code with coordinates, in zip order (so the catalogue is the same everywhere). */
+/** Every US zip code with coordinates, in zip order (so the catalog is the same everywhere). */
 export function usZipPlaces(): ZipPlace[] {
   if (!usZips) {
     const states = new Set<string>(US_STATE_CODES);
@@ -329,7 +329,7 @@ const RADII_MILES = [10, 15, 25, 25, 30, 50, 50, 75, 100];
  * `size` product documents shaped like loadProductDocuments' output, the same for the same size
  * and seed.
  */
-export function generateCatalogue(size: number, seed = 42): BenchCatalogue {
+export function generateCatalog(size: number, seed = 42): BenchCatalog {
   const rng = mulberry32(hashString(`bench-${seed}-${size}`));
   const count = producerCountFor(size);
   const producers = makeProducers(rng, count, zipfShares(size, count, 0.85));

@@ -1,7 +1,7 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 
 /** The cart's current prices could not be loaded: what went wrong, and a way to try again. */
-export function CatalogueError({ message, onRetry }: { message: string; onRetry: () => void }) {
+export function CatalogError({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
     <Alert color="red" title="We could not load the current prices of your cart" role="alert">
       <Stack gap="sm" align="flex-start">

@@ -127,7 +127,7 @@ export const FOOD_CLOSERS: readonly Closer[] = [
 ];
 
 export interface DescribeOptions {
-  /** Notes specific to this product's kind (a style, a flavour); preferred over the palate's. */
+  /** Notes specific to this product's kind (a style, a flavor); preferred over the palate's. */
   notes?: readonly string[];
   /** A note that must appear, e.g. the fruit in the product's name. */
   lead?: string;

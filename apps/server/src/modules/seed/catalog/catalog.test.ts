@@ -4,12 +4,12 @@ import { BEVERAGE_TYPES, type PriceTier } from '@bevy/core';
 import { businessUpdateSchema } from '@bevy/core/business-schemas';
 import { describe, expect, it } from 'vitest';
 import zipcodes from 'zipcodes';
-import { buildDemoCatalogue, FEATURE_TAGS, generateProducts } from './index';
+import { buildDemoCatalog, FEATURE_TAGS, generateProducts } from './index';
 import { PRODUCERS_WITH_LOGOS } from './logos';
 import { BUSINESS_TYPES } from './types';
 
-const catalogue = buildDemoCatalogue();
-const products = catalogue.flatMap((producer) => producer.products);
+const catalog = buildDemoCatalog();
+const products = catalog.flatMap((producer) => producer.products);
 const webPublic = fileURLToPath(new URL('../../../../../web/public', import.meta.url));
 
 const KEBAB_CASE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -24,22 +24,22 @@ function expectValidTiers(tiers: PriceTier[]) {
   }
 }
 
-describe('demo catalogue', () => {
+describe('demo catalog', () => {
   it('has enough producers across enough states', () => {
-    expect(catalogue.length).toBeGreaterThanOrEqual(40);
-    expect(new Set(catalogue.map((producer) => producer.state)).size).toBeGreaterThanOrEqual(15);
+    expect(catalog.length).toBeGreaterThanOrEqual(40);
+    expect(new Set(catalog.map((producer) => producer.state)).size).toBeGreaterThanOrEqual(15);
   });
 
   it('has at least 400 products, 9 to 14 per producer', () => {
     expect(products.length).toBeGreaterThanOrEqual(400);
-    for (const producer of catalogue) {
+    for (const producer of catalog) {
       expect(producer.products.length).toBeGreaterThanOrEqual(9);
       expect(producer.products.length).toBeLessThanOrEqual(14);
     }
   });
 
   it('covers every business type and every beverage type among published products', () => {
-    const businessTypes = new Set(catalogue.flatMap((producer) => producer.businessTypes));
+    const businessTypes = new Set(catalog.flatMap((producer) => producer.businessTypes));
     for (const type of BUSINESS_TYPES) expect([...businessTypes]).toContain(type);
     const published = new Set(
       products.filter((product) => product.status === 'published').map((p) => p.beverageType),
@@ -48,13 +48,13 @@ describe('demo catalogue', () => {
   });
 
   it('uses unique kebab-case producer slugs', () => {
-    const slugs = catalogue.map((producer) => producer.slug);
+    const slugs = catalog.map((producer) => producer.slug);
     expect(new Set(slugs).size).toBe(slugs.length);
     for (const slug of slugs) expect(slug).toMatch(KEBAB_CASE);
   });
 
   it('uses unique kebab-case handles within each producer', () => {
-    for (const producer of catalogue) {
+    for (const producer of catalog) {
       const handles = producer.products.map((product) => product.handle);
       expect(new Set(handles).size, producer.slug).toBe(handles.length);
       for (const handle of handles) expect(handle).toMatch(KEBAB_CASE);
@@ -62,7 +62,7 @@ describe('demo catalogue', () => {
   });
 
   it('places every producer at a real zip code of its city and state', () => {
-    for (const producer of catalogue) {
+    for (const producer of catalog) {
       const place = zipcodes.lookup(producer.postal_code);
       expect(place, `${producer.slug} ${producer.postal_code}`).toBeDefined();
       expect(place?.city, producer.slug).toBe(producer.locality);
@@ -70,8 +70,8 @@ describe('demo catalogue', () => {
     }
   });
 
-  it("has a few producers without retail pickup, so the shop's fulfilment filter matters", () => {
-    const noRetailPickup = catalogue.filter((producer) => !producer.fulfillment.pickupRetail);
+  it("has a few producers without retail pickup, so the shop's fulfillment filter matters", () => {
+    const noRetailPickup = catalog.filter((producer) => !producer.fulfillment.pickupRetail);
     expect(noRetailPickup.map((producer) => producer.slug).sort()).toEqual([
       'fort-point-canning-co',
       'rolling-fork-rickhouse',
@@ -79,8 +79,8 @@ describe('demo catalogue', () => {
     ]);
   });
 
-  it('has well-formed contact, tax and fulfilment details', () => {
-    for (const producer of catalogue) {
+  it('has well-formed contact, tax and fulfillment details', () => {
+    for (const producer of catalog) {
       expect(producer.international_phone_number).toMatch(/^\+1\d{3}55501\d{2}$/);
       if (producer.website !== null)
         expect(producer.website).toMatch(/^https:\/\/[a-z0-9-]+\.example$/);
@@ -100,9 +100,9 @@ describe('demo catalogue', () => {
   });
 
   it('gives most producers that offer pickup valid pickup hours, and some none', () => {
-    const withHours = catalogue.filter((producer) => producer.pickup_hours !== null);
-    expect(withHours.length).toBeGreaterThan(catalogue.length * 0.8);
-    expect(withHours.length).toBeLessThan(catalogue.length);
+    const withHours = catalog.filter((producer) => producer.pickup_hours !== null);
+    expect(withHours.length).toBeGreaterThan(catalog.length * 0.8);
+    expect(withHours.length).toBeLessThan(catalog.length);
     for (const producer of withHours) {
       expect(producer.fulfillment.pickupRetail || producer.fulfillment.pickupWholesale).toBe(true);
       const parsed = businessUpdateSchema.parse({ pickup_hours: producer.pickup_hours });
@@ -134,11 +134,11 @@ describe('demo catalogue', () => {
     }
   });
 
-  it('gives several producers a logo and every producer valid licence information', () => {
-    const withLogos = catalogue.filter((producer) => producer.logoImgUrl !== null);
+  it('gives several producers a logo and every producer valid license information', () => {
+    const withLogos = catalog.filter((producer) => producer.logoImgUrl !== null);
     expect(withLogos.length).toBe(PRODUCERS_WITH_LOGOS.size);
     expect(withLogos.length).toBeGreaterThanOrEqual(10);
-    for (const producer of catalogue) {
+    for (const producer of catalog) {
       const parsed = businessUpdateSchema.parse({
         license_info: producer.license_info,
         logoImgUrl: producer.logoImgUrl,
@@ -151,12 +151,12 @@ describe('demo catalogue', () => {
   });
 
   it('is deterministic', () => {
-    expect(buildDemoCatalogue()).toEqual(catalogue);
+    expect(buildDemoCatalog()).toEqual(catalog);
   });
 
   it('points every image at a file under apps/web/public', () => {
     const urls = new Set<string>();
-    for (const producer of catalogue) {
+    for (const producer of catalog) {
       if (producer.heroImgUrl) urls.add(producer.heroImgUrl);
       if (producer.logoImgUrl) urls.add(producer.logoImgUrl);
       for (const product of producer.products) {

@@ -575,9 +575,9 @@ const HONEYS = [
 
 interface MeadKind {
   varietal: string;
-  /** Flavour words for the name, each with the tasting notes it brings. */
-  flavours: readonly (readonly [label: string, notes: readonly string[]])[];
-  name: (flavour: string, rng: Rng) => string;
+  /** Flavor words for the name, each with the tasting notes it brings. */
+  flavors: readonly (readonly [label: string, notes: readonly string[]])[];
+  name: (flavor: string, rng: Rng) => string;
   abv: [number, number];
   price: [number, number];
   /** 375 ml dessert meads and 500 ml session meads; otherwise 750 ml. */
@@ -587,14 +587,14 @@ interface MeadKind {
 const MEAD_KINDS: readonly MeadKind[] = [
   {
     varietal: 'Traditional Mead',
-    flavours: HONEYS.map((honey) => [honey, []] as const),
+    flavors: HONEYS.map((honey) => [honey, []] as const),
     name: (honey, rng) => `${pick(rng, ['Dry', 'Semi-Sweet', 'Estate'])} ${honey} Mead`,
     abv: [11, 14],
     price: [24, 36],
   },
   {
     varietal: 'Sack Mead',
-    flavours: HONEYS.map((honey) => [honey, ['candied orange', 'dark honey', 'toffee']] as const),
+    flavors: HONEYS.map((honey) => [honey, ['candied orange', 'dark honey', 'toffee']] as const),
     name: (honey) => `${honey} Sack Mead`,
     abv: [14, 15.5],
     price: [28, 44],
@@ -602,7 +602,7 @@ const MEAD_KINDS: readonly MeadKind[] = [
   },
   {
     varietal: 'Melomel',
-    flavours: [
+    flavors: [
       ['Blueberry', ['wild blueberry', 'blueberry jam']],
       ['Blackberry', ['ripe blackberry', 'bramble']],
       ['Black Currant', ['black currant', 'cassis']],
@@ -618,7 +618,7 @@ const MEAD_KINDS: readonly MeadKind[] = [
   },
   {
     varietal: 'Cyser',
-    flavours: [
+    flavors: [
       ['Spiced Apple', ['baked apple', 'cinnamon']],
       ['Heirloom Apple', ['crisp apple', 'honeycomb']],
       ['Wild Apple', ['tart apple skin', 'honeycomb']],
@@ -630,7 +630,7 @@ const MEAD_KINDS: readonly MeadKind[] = [
   },
   {
     varietal: 'Metheglin',
-    flavours: [
+    flavors: [
       ['Chai Spice', ['cardamom', 'cinnamon', 'black tea']],
       ['Lavender', ['lavender', 'lemon balm']],
       ['Vanilla Bean', ['vanilla bean', 'crème brûlée']],
@@ -644,7 +644,7 @@ const MEAD_KINDS: readonly MeadKind[] = [
   },
   {
     varietal: 'Pyment',
-    flavours: [
+    flavors: [
       ['Riesling', ['white peach', 'lime blossom']],
       ['Pinot Noir', ['red cherry', 'rose hip']],
       ['Concord Grape', ['Concord grape', 'grape jelly']],
@@ -656,7 +656,7 @@ const MEAD_KINDS: readonly MeadKind[] = [
   },
   {
     varietal: 'Session Mead',
-    flavours: [
+    flavors: [
       ['Lemon Ginger', ['lemon', 'fresh ginger']],
       ['Hibiscus', ['hibiscus', 'cranberry']],
       ['Blueberry', ['wild blueberry', 'light honey']],
@@ -664,7 +664,7 @@ const MEAD_KINDS: readonly MeadKind[] = [
       ['Raspberry', ['raspberry', 'light honey']],
       ['Mint & Lime', ['fresh mint', 'lime']],
     ],
-    name: (flavour) => `Sparkling ${flavour} Session Mead`,
+    name: (flavor) => `Sparkling ${flavor} Session Mead`,
     abv: [6, 8],
     price: [9, 14],
     volume: 500,
@@ -673,8 +673,8 @@ const MEAD_KINDS: readonly MeadKind[] = [
 
 const mead: DraftGenerator = (rng) => {
   const kind = pick(rng, MEAD_KINDS);
-  const [flavour, notes] = pick(rng, kind.flavours);
-  const name = kind.name(flavour, rng);
+  const [flavor, notes] = pick(rng, kind.flavors);
+  const name = kind.name(flavor, rng);
   const vintage = chance(rng, 0.3) ? intBetween(rng, 2018, 2024) : null;
   const volume = kind.volume ?? 750;
   return {

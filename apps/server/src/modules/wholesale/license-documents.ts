@@ -6,8 +6,9 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { LicenseDocumentType } from '@bevy/core';
 
-const LICENCES_FOLDER = 'licences';
-/** Enough leading bytes to recognise every accepted format (PNG's signature is the longest). */
+/** The folder under uploads; stored document paths begin with it, so its British name stays. */
+const LICENSES_FOLDER = 'licences';
+/** Enough leading bytes to recognize every accepted format (PNG's signature is the longest). */
 const SNIFF_BYTES = 8;
 
 const SIGNATURES: { type: LicenseDocumentType; extension: string; bytes: number[] }[] = [
@@ -17,7 +18,7 @@ const SIGNATURES: { type: LicenseDocumentType; extension: string; bytes: number[
 ];
 
 /** The accepted type a file's first bytes announce; the client's mimetype and name are ignored. */
-export function detectLicenceDocumentType(
+export function detectLicenseDocumentType(
   head: Uint8Array,
 ): { type: LicenseDocumentType; extension: string } | undefined {
   return SIGNATURES.find(({ bytes }) => bytes.every((byte, index) => head[index] === byte));
@@ -28,14 +29,14 @@ export type StoreResult =
   | { ok: false; problem: 'too-large' | 'unsupported-type' | 'unreadable' };
 
 /**
- * Streams an uploaded licence into `<uploadsDir>/licences/<random>.<ext>`, recognising its type on
+ * Streams an uploaded license into `<uploadsDir>/licences/<random>.<ext>`, recognizing its type on
  * the way. Nothing is kept when the file is too large (the stream was truncated) or of another type.
  */
-export async function storeLicenceDocument(
+export async function storeLicenseDocument(
   uploadsDir: string,
   file: Readable & { truncated?: boolean },
 ): Promise<StoreResult> {
-  const folder = path.resolve(uploadsDir, LICENCES_FOLDER);
+  const folder = path.resolve(uploadsDir, LICENSES_FOLDER);
   await mkdir(folder, { recursive: true });
   const name = randomBytes(16).toString('hex');
   const partial = path.join(folder, `${name}.part`);
@@ -48,12 +49,12 @@ export async function storeLicenceDocument(
   });
   try {
     await pipeline(file, sniffer, createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
-    const detected = detectLicenceDocumentType(head);
+    const detected = detectLicenseDocumentType(head);
     if (file.truncated || !detected) {
       await rm(partial, { force: true });
       return { ok: false, problem: file.truncated ? 'too-large' : 'unsupported-type' };
     }
-    const relativePath = `${LICENCES_FOLDER}/${name}.${detected.extension}`;
+    const relativePath = `${LICENSES_FOLDER}/${name}.${detected.extension}`;
     await rename(partial, path.join(folder, `${name}.${detected.extension}`));
     return { ok: true, relativePath, type: detected.type, extension: detected.extension };
   } catch (error) {
@@ -66,7 +67,7 @@ export async function storeLicenceDocument(
 
 /** The absolute path of a stored document, or undefined if the stored path would leave the folder. */
 export function storedDocumentPath(uploadsDir: string, relativePath: string): string | undefined {
-  const folder = path.resolve(uploadsDir, LICENCES_FOLDER);
+  const folder = path.resolve(uploadsDir, LICENSES_FOLDER);
   const absolute = path.resolve(uploadsDir, relativePath);
   return absolute.startsWith(`${folder}${path.sep}`) ? absolute : undefined;
 }
@@ -93,5 +94,5 @@ export function cleanDocumentName(filename: string | undefined, extension: strin
   const base = path.basename((filename ?? '').replace(/\\/g, '/'));
   const printable = [...base].filter((c) => c >= ' ' && c !== '\u007f' && c !== '"').join('');
   const cleaned = printable.trim().slice(-150);
-  return cleaned || `licence.${extension}`;
+  return cleaned || `license.${extension}`;
 }

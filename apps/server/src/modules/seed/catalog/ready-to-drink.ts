@@ -230,9 +230,9 @@ const cocktail: DraftGenerator = (rng) => {
   };
 };
 
-type Flavour = readonly [name: string, notes: readonly [string, string]];
+type Flavor = readonly [name: string, notes: readonly [string, string]];
 
-const KOMBUCHA_FLAVOURS: readonly Flavour[] = [
+const KOMBUCHA_FLAVORS: readonly Flavor[] = [
   ['Ginger Hibiscus', ['fresh ginger', 'tart hibiscus']],
   ['Blood Orange', ['blood orange', 'orange zest']],
   ['Prickly Pear', ['prickly pear', 'watermelon rind']],
@@ -263,18 +263,18 @@ const KOMBUCHA_PALATE: Palate = {
 };
 
 const kombucha: DraftGenerator = (rng) => {
-  const [flavour, notes] = pick(rng, KOMBUCHA_FLAVOURS);
+  const [flavor, notes] = pick(rng, KOMBUCHA_FLAVORS);
   const prefix = chance(rng, 0.3)
     ? `${pick(rng, ['Dry-Hopped', 'Reserve', 'Sparkling', 'Barrel-Aged', 'Wild'])} `
     : '';
   const common = {
     beverageType: 'Hard Kombucha' as const,
-    varietal: flavour,
+    varietal: flavor,
     vintage: null,
     abv: decimalBetween(rng, 4.5, 8),
     description: describe(rng, KOMBUCHA_PALATE, { notes }),
   };
-  const name = `${prefix}${flavour} Hard Kombucha`;
+  const name = `${prefix}${flavor} Hard Kombucha`;
   const vessel = weighted(rng, [
     ['can', 58],
     ['bottle', 32],
@@ -317,7 +317,7 @@ const kombucha: DraftGenerator = (rng) => {
   }
 };
 
-const SELTZER_FLAVOURS: readonly Flavour[] = [
+const SELTZER_FLAVORS: readonly Flavor[] = [
   ['Black Cherry', ['black cherry', 'almond blossom']],
   ['Lime', ['Key lime', 'lime zest']],
   ['Grapefruit', ['pink grapefruit', 'citrus pith']],
@@ -358,7 +358,7 @@ const SELTZER_PALATE: Palate = {
 const seltzer: DraftGenerator = (rng) => {
   if (chance(rng, 0.1)) {
     const theme = pick(rng, ['Orchard', 'Citrus', 'Berry', 'Tropical', 'Summer', 'Porch']);
-    const flavours = pickDistinct(rng, SELTZER_FLAVOURS, 2);
+    const flavors = pickDistinct(rng, SELTZER_FLAVORS, 2);
     return {
       name: `${theme} Variety Pack (12 Cans)`,
       beverageType: 'Hard Seltzer',
@@ -371,16 +371,16 @@ const seltzer: DraftGenerator = (rng) => {
       art: 'seltzer-can',
       pack: 'box',
       priceCents: dollars(rng, 19, 25),
-      description: describe(rng, SELTZER_PALATE, { notes: flavours.map(([, [note]]) => note) }),
+      description: describe(rng, SELTZER_PALATE, { notes: flavors.map(([, [note]]) => note) }),
     };
   }
-  const [flavour, notes] = pick(rng, SELTZER_FLAVOURS);
+  const [flavor, notes] = pick(rng, SELTZER_FLAVORS);
   const prefix = chance(rng, 0.25) ? `${pick(rng, ['Extra Dry', 'Real Fruit', 'Tall'])} ` : '';
   const tall = prefix === 'Tall ';
   return {
-    name: `${prefix}${flavour} Hard Seltzer`,
+    name: `${prefix}${flavor} Hard Seltzer`,
     beverageType: 'Hard Seltzer',
-    varietal: flavour,
+    varietal: flavor,
     vintage: null,
     abv: tall ? decimalBetween(rng, 5, 6) : decimalBetween(rng, 4, 5.5),
     volume_ml: tall ? 710 : 355,

@@ -130,7 +130,7 @@ export function generateProducts(
   const context: DraftContext = { state: producer.state, locality: producer.locality };
   const handles = new Set<string>();
   const lastLot = new Map<string, number>();
-  // Names repeat a lot in large catalogues, and slugify is the hot path.
+  // Names repeat a lot in large catalogs, and slugify is the hot path.
   const slugs = new Map<string, string>();
   const handleFor = (name: string): string => {
     let slug = slugs.get(name);

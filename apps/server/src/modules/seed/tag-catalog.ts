@@ -1,6 +1,6 @@
 import { BEVERAGE_TYPES } from '@bevy/core';
-import { BUSINESS_TYPES } from './catalogue/types';
-import { CLOSURE_STYLES, FEATURE_TAGS, PRODUCT_FORMATS } from './catalogue';
+import { BUSINESS_TYPES } from './catalog/types';
+import { CLOSURE_STYLES, FEATURE_TAGS, PRODUCT_FORMATS } from './catalog';
 
 /**
  * Tag categories (themselves tags) with the original's configured ids where it had them

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRODUCERS_WITH_LOGOS } from '../seed/catalogue/logos';
+import { PRODUCERS_WITH_LOGOS } from '../seed/catalog/logos';
 import { logInAsActor } from '../../test/actors';
 import { gql } from '../../test/graphql-client';
 import { sellerBusinessSlugs } from '../../test/fixtures';
@@ -47,8 +47,8 @@ async function uploadLogo(slug: string, cookie: string) {
   });
 }
 
-describe('the producer logo and licence information', () => {
-  it('a member sets an uploaded logo and trimmed licence text, which the public page reads', async () => {
+describe('the producer logo and license information', () => {
+  it('a member sets an uploaded logo and trimmed license text, which the public page reads', async () => {
     const uploaded = await uploadLogo(ownSlug, seller);
     expect(uploaded.statusCode).toBe(200);
     const { fileUrl } = uploaded.json() as { fileUrl: string };
@@ -85,7 +85,7 @@ describe('the producer logo and licence information', () => {
     expect(result.body.data?.updateBusiness).toEqual({ logoImgUrl: null, license_info: null });
   });
 
-  it('refuses a logo from elsewhere and overlong licence text beside their fields', async () => {
+  it('refuses a logo from elsewhere and overlong license text beside their fields', async () => {
     const before = await publicProfile(ownSlug);
     const cases: [Record<string, unknown>, string][] = [
       [{ logoImgUrl: { set: 'https://evil.example/logo.png' } }, 'logoImgUrl'],
@@ -110,7 +110,7 @@ describe('the producer logo and licence information', () => {
       UPDATE,
       {
         slug: otherSlug,
-        update: { logoImgUrl: { set: null }, license_info: { set: 'Not my licence' } },
+        update: { logoImgUrl: { set: null }, license_info: { set: 'Not my license' } },
       },
       { cookie: seller },
     );
@@ -119,7 +119,7 @@ describe('the producer logo and licence information', () => {
     expect((await uploadLogo(otherSlug, seller)).statusCode).toBe(403);
   });
 
-  it('several demo producers come with a logo of the site and licence information', async () => {
+  it('several demo producers come with a logo of the site and license information', async () => {
     const slugs = [...PRODUCERS_WITH_LOGOS].filter((slug) => slug !== ownSlug);
     for (const slug of slugs) {
       expect(await publicProfile(slug), slug).toEqual({

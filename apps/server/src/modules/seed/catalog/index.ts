@@ -10,8 +10,8 @@ export type { ProductFamily, ProductSource } from './products';
 export { BOTTLE_ART, CLOSURE_STYLES, PRODUCT_FORMATS } from './draft';
 export * from './types';
 
-/** Seed passed to generateProducts for the demo catalogue. */
-export const DEMO_CATALOGUE_SEED = 1;
+/** Seed passed to generateProducts for the demo catalog. */
+export const DEMO_CATALOG_SEED = 1;
 
 /** 9 to 14 products per producer, fixed by the slug. */
 export function demoProductCount(slug: string): number {
@@ -19,9 +19,9 @@ export function demoProductCount(slug: string): number {
 }
 
 /** The demo producers with their generated products; the same on every call. */
-export function buildDemoCatalogue(): DemoProducer[] {
+export function buildDemoCatalog(): DemoProducer[] {
   return PRODUCERS.map((producer) => ({
     ...structuredClone(producer),
-    products: generateProducts(producer, demoProductCount(producer.slug), DEMO_CATALOGUE_SEED),
+    products: generateProducts(producer, demoProductCount(producer.slug), DEMO_CATALOG_SEED),
   }));
 }
