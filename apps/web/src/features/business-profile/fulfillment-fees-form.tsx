@@ -18,7 +18,8 @@ import { useMutation, useQuery } from 'urql';
 import type { ResultOf } from '../../lib/graphql';
 import { describeError } from '../../lib/server-error';
 import { US_STATE_OPTIONS } from '../../lib/us-state-options';
-import { BUSINESS_FEES, UPDATE_FEES, type FULFILLMENT_FEES_FIELDS } from './api/fees';
+import type { FULFILLMENT_FEES_FIELDS } from '../../lib/api/fulfillment-fees';
+import { BUSINESS_FEES, UPDATE_FEES } from './api/fees';
 import { checkFees, feeFormErrors, feeFormValuesOf, type FeeFormValues } from './fee-values';
 
 type FeeForm = UseFormReturnType<FeeFormValues>;
