@@ -1,9 +1,11 @@
 import { Box, Button, Center, Group, Loader, Pagination, Stack, Text } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+import type { CombinedError } from 'urql';
 import type { ComponentProps, ReactNode } from 'react';
 import { DialogModal } from '../../components/dialog-modal';
 import { ErrorAlert } from '../../components/error-alert';
 import { paginationLabels } from '../../lib/pagination-labels';
-import { PAGE_SIZE, readableErrorColor } from './admin-utils';
+import { PAGE_SIZE, errorMessage, readableErrorColor } from './admin-utils';
 
 export function Loading() {
   return (
@@ -15,6 +17,39 @@ export function Loading() {
 }
 
 export { ErrorAlert };
+
+/** A section's query as it stands: its error with a retry, or a spinner until the first answer. */
+export function QueryStatus({
+  error,
+  loading,
+  onRetry,
+}: {
+  error: CombinedError | undefined;
+  /** Fetching with nothing to show yet. */
+  loading: boolean;
+  onRetry: () => void;
+}) {
+  return (
+    <>
+      {error ? <ErrorAlert message={errorMessage(error)} onRetry={onRetry} /> : null}
+      {loading ? <Loading /> : null}
+    </>
+  );
+}
+
+/** Asks the server again for what a section shows; busy while it is asking. */
+export function RefreshButton({ busy, onClick }: { busy: boolean; onClick: () => void }) {
+  return (
+    <Button
+      variant="default"
+      leftSection={<IconRefresh size={16} aria-hidden />}
+      onClick={onClick}
+      aria-busy={busy}
+    >
+      Refresh
+    </Button>
+  );
+}
 
 /** The shared dialog, with the admin area's readable error color (modals are portalled out). */
 export function AdminModal(props: Omit<ComponentProps<typeof DialogModal>, 'style'>) {

@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery } from 'urql';
-import { AdminModal, ConfirmModal, ErrorAlert, Loading } from './admin-ui';
+import { AdminModal, ConfirmModal, ErrorAlert, QueryStatus } from './admin-ui';
 import { errorMessage } from './admin-utils';
 import { BannerCard, moveButtonId } from './banner-card';
 import { BannerForm } from './banner-form';
@@ -89,8 +89,7 @@ export function BannersSection() {
       {actionError ? (
         <ErrorAlert message={actionError} onClose={() => setActionError(null)} />
       ) : null}
-      {result.error ? <ErrorAlert message={errorMessage(result.error)} onRetry={refetch} /> : null}
-      {!banners && result.fetching ? <Loading /> : null}
+      <QueryStatus error={result.error} loading={!banners && result.fetching} onRetry={refetch} />
       {banners && banners.length === 0 ? <Text role="status">No banners yet.</Text> : null}
       {banners && banners.length > 0 ? (
         <Stack component="ol" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>

@@ -1,8 +1,6 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconRefresh } from '@tabler/icons-react';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from 'urql';
-import { ErrorAlert, Loading } from './admin-ui';
-import { errorMessage } from './admin-utils';
+import { QueryStatus, RefreshButton } from './admin-ui';
 import { BACKGROUND_JOBS } from './api/jobs';
 import { JobsTable, RecentFailures } from './jobs-table';
 
@@ -21,21 +19,13 @@ export function JobsSection() {
         <Title order={2} id="admin-jobs-title">
           Background jobs
         </Title>
-        <Button
-          variant="default"
-          leftSection={<IconRefresh size={16} aria-hidden />}
-          onClick={refetch}
-          aria-busy={result.fetching}
-        >
-          Refresh
-        </Button>
+        <RefreshButton busy={result.fetching} onClick={refetch} />
       </Group>
       <Text>
         Work the server does on its own: reminders, payouts, sweeps, mail and clean-up. A failed run
         is tried again; a run whose server stopped is taken over by another.
       </Text>
-      {result.error ? <ErrorAlert message={errorMessage(result.error)} onRetry={refetch} /> : null}
-      {!jobs && result.fetching ? <Loading /> : null}
+      <QueryStatus error={result.error} loading={!jobs && result.fetching} onRetry={refetch} />
       {jobs && jobs.length === 0 ? (
         <Text role="status">
           No background jobs yet. They appear once the server has started its job runner.

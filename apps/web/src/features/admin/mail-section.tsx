@@ -1,10 +1,9 @@
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconRefresh } from '@tabler/icons-react';
+import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useQuery } from 'urql';
 import { StatusBadge } from '../../components/status-badge';
-import { AdminPagination, ErrorAlert, Loading } from './admin-ui';
-import { PAGE_SIZE, errorMessage, formatDateTime, pageSummary } from './admin-utils';
+import { AdminPagination, QueryStatus, RefreshButton } from './admin-ui';
+import { PAGE_SIZE, formatDateTime, pageSummary } from './admin-utils';
 import type { OutboxMessage } from './types';
 import { MAIL_OUTBOX } from './api/mail';
 
@@ -63,21 +62,13 @@ export function MailSection() {
         <Title order={2} id="admin-mail-title">
           Mail
         </Title>
-        <Button
-          variant="default"
-          leftSection={<IconRefresh size={16} aria-hidden />}
-          onClick={refetch}
-          aria-busy={result.fetching}
-        >
-          Refresh
-        </Button>
+        <RefreshButton busy={result.fetching} onClick={refetch} />
       </Group>
       <Text>
         Every email the site sends, newest first. Without SMTP configured, emails are kept here
         instead of being sent.
       </Text>
-      {result.error ? <ErrorAlert message={errorMessage(result.error)} onRetry={refetch} /> : null}
-      {!outbox && result.fetching ? <Loading /> : null}
+      <QueryStatus error={result.error} loading={!outbox && result.fetching} onRetry={refetch} />
       {outbox ? (
         <>
           <Text role="status" size="sm" c="dark.6">

@@ -1,7 +1,7 @@
 import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useMutation, useQuery } from 'urql';
-import { ErrorAlert, Loading } from './admin-ui';
+import { ErrorAlert, QueryStatus } from './admin-ui';
 import { errorMessage } from './admin-utils';
 import { TagCategoryCard } from './tag-category-card';
 import { CREATE_TAG } from './api/tags';
@@ -51,8 +51,11 @@ export function TagsSection() {
           ) : null}
         </Stack>
       </Card>
-      {result.error ? <ErrorAlert message={errorMessage(result.error)} onRetry={refetch} /> : null}
-      {!categories && result.fetching ? <Loading /> : null}
+      <QueryStatus
+        error={result.error}
+        loading={!categories && result.fetching}
+        onRetry={refetch}
+      />
       {categories && categories.length === 0 ? (
         <Text role="status">No tag categories yet.</Text>
       ) : null}

@@ -4,7 +4,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useMutation, useQuery, type CombinedError } from 'urql';
 import { useMe } from '../../lib/use-me';
-import { AdminPagination, ConfirmModal, ErrorAlert, Loading } from './admin-ui';
+import { AdminPagination, ConfirmModal, ErrorAlert, QueryStatus } from './admin-ui';
 import { PAGE_SIZE, errorMessage, pageSummary } from './admin-utils';
 import type { AdminUser } from './types';
 import { useDialog } from './use-dialog';
@@ -85,8 +85,7 @@ export function UsersSection() {
       {actionError ? (
         <ErrorAlert message={actionError} onClose={() => setActionError(null)} />
       ) : null}
-      {result.error ? <ErrorAlert message={errorMessage(result.error)} onRetry={refetch} /> : null}
-      {!data && result.fetching ? <Loading /> : null}
+      <QueryStatus error={result.error} loading={!data && result.fetching} onRetry={refetch} />
       {data ? (
         <>
           <Text role="status" size="sm" c="dark.6">

@@ -2,7 +2,7 @@ import { SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { ApplicationCard } from './application-card';
-import { ConfirmModal, ErrorAlert, Loading } from './admin-ui';
+import { ConfirmModal, QueryStatus } from './admin-ui';
 import { errorMessage, formatDate } from './admin-utils';
 import { RejectModal } from './reject-modal';
 import type { WholesaleApplication, WholesaleStatus } from './types';
@@ -65,8 +65,11 @@ export function WholesaleSection() {
         onChange={(value) => setFilter(value as Filter)}
         style={{ alignSelf: 'flex-start' }}
       />
-      {result.error ? <ErrorAlert message={errorMessage(result.error)} onRetry={refetch} /> : null}
-      {!applications && result.fetching ? <Loading /> : null}
+      <QueryStatus
+        error={result.error}
+        loading={!applications && result.fetching}
+        onRetry={refetch}
+      />
       {applications && applications.length === 0 ? (
         <Text role="status">{FILTERS.find((option) => option.value === filter)?.empty}</Text>
       ) : null}
