@@ -116,7 +116,7 @@ export default tseslint.config(
     },
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      'import-x/no-cycle': 'error',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': ['error', { zones: [...boundaries, ...featureIsolation] }],
       '@typescript-eslint/no-unused-vars': [
         'error',
