@@ -53,8 +53,9 @@ export function SearchResults({
       </Alert>
     );
   }
-  const searching = status === 'loading' || status === 'stalled';
-  if (!results || (results.__isArtificial && searching)) {
+  // Until the first answer, InstantSearch's results are an empty placeholder, also while it is
+  // idle between mounting and sending the search: that is not "no products".
+  if (!results || results.__isArtificial) {
     return (
       <Center py="xl" role="status">
         <Loader size="sm" aria-hidden />
