@@ -10,10 +10,13 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? 'list' : [['list']],
-  timeout: 30_000,
+  // A first render of the shop takes about 3 s on a quiet 2-core machine and an axe pass of it 10 s
+  // beside another journey's browser and server; tighter limits fail journeys for load, not bugs.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    trace: 'on-first-retry',
     launchOptions: {
       // Debian's Chromium; Playwright never downloads a browser here.
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
