@@ -105,23 +105,35 @@ test('chips show the refinements in force and remove them', async ({ page }) => 
 test('delivery counts and lists what can reach the buyer; the others only on request, with reasons', async ({
   page,
 }) => {
+  test.slow();
   await page.goto('/shop');
   await page.getByRole('radio', { name: 'Delivery' }).check();
   await page.getByRole('textbox', { name: 'Zip code' }).fill('97214');
   await expect(page.getByText('Near Portland, OR')).toBeVisible();
   await expect(countLine(page)).toHaveText(/can be delivered to 97214$/);
 
-  // What deliveryRefusal (the checkout's rule) says of every product of a producer who delivers.
+  // What deliveryRefusal (the checkout's rule) says of every located product of a producer who
+  // delivers, against what the page shows. A search around a point leaves out products without a
+  // location (a new producer's, before its address), as Algolia does. Other journeys add
+  // producers meanwhile, so the page is read again until it and the index agree on one moment.
   const zip = (await (await page.request.get('/geo/zip/97214')).json()) as LatLng;
-  const delivering = await searchApi(page, {
-    hitsPerPage: 1000,
-    filters: 'fulfillment_deliver_retail:true OR fulfillment_deliver_wholesale:true',
-  });
-  const deliverable = delivering.hits.filter((hit) => deliveryRefusal(hit, 'retail', zip) === null);
-  const others = delivering.nbHits - deliverable.length;
-  expect(deliverable.length).toBeGreaterThan(0);
-  expect(others).toBeGreaterThan(0);
-  await expect.poll(() => shownCount(page)).toBe(deliverable.length);
+  let others = 0;
+  await expect(async () => {
+    const delivering = await searchApi(page, {
+      hitsPerPage: 1000,
+      filters: 'fulfillment_deliver_retail:true OR fulfillment_deliver_wholesale:true',
+    });
+    const located = delivering.hits.filter((hit) => hit._geoloc);
+    const deliverable = located.filter((hit) => deliveryRefusal(hit, 'retail', zip) === null);
+    others = located.length - deliverable.length;
+    expect(deliverable.length).toBeGreaterThan(0);
+    expect(others).toBeGreaterThan(0);
+    await page.reload();
+    await expect.poll(() => shownCount(page)).toBe(deliverable.length);
+    await expect(
+      page.getByRole('button', { name: `Show producers that cannot deliver here (${others})` }),
+    ).toBeVisible();
+  }).toPass({ timeout: 60_000 });
   await expect(page.locator('article[aria-disabled="true"]')).toHaveCount(0);
   await expect(page.getByRole('article').first()).toContainText(/\d+ mi away/);
 
