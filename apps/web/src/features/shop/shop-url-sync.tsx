@@ -37,12 +37,15 @@ export function ShopUrlSync({
   });
   /** The query string this page wrote last: any other one came from Back, Forward or a link. */
   const written = useRef(location.search);
+  /** The shop's own path: once the window shows another page, the shop is on its way out. */
+  const shopPath = useRef(location.pathname);
+  const onShop = () => window.location.pathname === shopPath.current;
 
   const write = useRef((state: UiState[string] | undefined) => {
     const { fulfillment: choice, navigate: go } = latest.current;
     const search = formatShopRoute(indexUiStateToRoute(state, choice, productIndex));
     const current = window.location.search;
-    if (search === current || (search === '' && current === '?')) return;
+    if (!onShop() || search === current || (search === '' && current === '?')) return;
     written.current = search;
     void go(
       { search, hash: window.location.hash },
@@ -70,11 +73,14 @@ export function ShopUrlSync({
     write.current(latest.current.indexUiState);
   }, [mode, zip, radiusMiles]);
 
-  // Back, Forward (or a link to the shop) changed the address: show what it says.
-  useEffect(() => {
-    if (location.search === written.current) return;
-    written.current = location.search;
-    const route = parseShopRoute(location.search);
+  // Back, Forward (or a link to the shop) changed the address: show what it says. The address is
+  // read from the window, not the router: the router shows a new address in a transition, which a
+  // busy page can put off until Back has taken the address back, and then it reports no change.
+  const restoreFromAddress = useRef(() => {
+    const search = window.location.search;
+    if (!onShop() || search === written.current) return;
+    written.current = search;
+    const route = parseShopRoute(search);
     const restored = { mode: route.mode, zip: route.zip, radiusMiles: route.radiusMiles };
     // Set before the search state, whose change writes the address from it.
     latest.current.fulfillment = restored;
@@ -83,7 +89,13 @@ export function ShopUrlSync({
       ...routeToIndexUiState(route, productIndex),
       ...(previous.configure ? { configure: previous.configure } : {}),
     }));
-  }, [location.search, productIndex, setIndexUiState]);
+  });
+  useEffect(() => {
+    const restore = () => restoreFromAddress.current();
+    window.addEventListener('popstate', restore);
+    return () => window.removeEventListener('popstate', restore);
+  }, []);
+  useEffect(() => restoreFromAddress.current(), [location.search]);
 
   return null;
 }
