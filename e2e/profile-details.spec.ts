@@ -97,3 +97,23 @@ test('a seller picks closure and format from the lists, and shows a logo and lic
   await expect(licenseSection.getByText(license)).toBeVisible();
   await checkWidths(page, 'business-page');
 });
+
+test('the profile editor shows whole: a part that answers late does not move the fields', async ({
+  loggedInAs,
+}) => {
+  const page = await loggedInAs('seller');
+  // The fees form used to load on its own and push everything below it down, so that a click on
+  // the invoice terms could open a list that hid at once, its field scrolled away.
+  await page.route('**/graphql', async (route) => {
+    if (route.request().postData()?.includes('query BusinessFees')) {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+    }
+    await route.fallback();
+  });
+  await page.goto(`/business/${SLUG}/edit`);
+  const terms = page.getByRole('combobox', { name: 'Invoice terms for approved wholesale buyers' });
+  await expect(terms).toBeVisible();
+  const shownAt = (await terms.boundingBox())!.y;
+  await expect(page.getByRole('button', { name: 'Save fees and minimums' })).toBeVisible();
+  expect((await terms.boundingBox())!.y).toBe(shownAt);
+});

@@ -24,10 +24,12 @@ import { ImageUpload } from '../../components/image-upload';
 import { PaymentStatus } from '../../components/payment-status';
 import { describeError } from '../../lib/server-error';
 import { BusinessAddressFields, type AddressField } from './address-fields';
+import { BUSINESS_TYPE_CATEGORY } from './business-type-choices';
 import { BusinessTypesEditor } from './business-types-editor';
 import { FulfillmentSection } from './fulfillment-section';
 import type { NewBusinessNotice } from './new-business-page';
-import { GET_BUSINESS_FROM_SLUG, type BusinessProfile } from './api/profile';
+import { BUSINESS_FEES } from './api/fees';
+import { GET_BUSINESS_FROM_SLUG, GET_TAGS_FOR_CATEGORY, type BusinessProfile } from './api/profile';
 import { ProfileSection } from './profile-section';
 import {
   initialAddressValues,
@@ -334,13 +336,23 @@ function ProfileEditor({ business }: { business: BusinessProfile }) {
   );
 }
 
-/** Loads the whole profile; the frame has already found the business and checked access. */
+/**
+ * Loads the whole profile; the frame has already found the business and checked access. The
+ * business types and the fees form load their own data; it is asked for here too (the forms then
+ * find it in the cache), so the page shows whole and nothing moves under the seller's pointer.
+ */
 function ProfileLoader({ slug }: { slug: string }) {
   const [{ data, fetching, error }] = useQuery({
     query: GET_BUSINESS_FROM_SLUG,
     variables: { slug },
   });
-  if (fetching && !data) return <BusinessLoading />;
+  const [types] = useQuery({
+    query: GET_TAGS_FOR_CATEGORY,
+    variables: { tagCategoryName: BUSINESS_TYPE_CATEGORY },
+  });
+  const [fees] = useQuery({ query: BUSINESS_FEES, variables: { slug } });
+  const partsLoading = (types.fetching && !types.data) || (fees.fetching && !fees.data);
+  if ((fetching && !data) || partsLoading) return <BusinessLoading />;
   if (error && !data) {
     return (
       <Alert color="red" title="We could not load this profile" role="alert">
