@@ -10,9 +10,10 @@
 //   BENCH_PORT       the server's port (default 4391)
 //   KEYSTROKE_WORDS  comma-separated words to type (default "pinot noir,hazy ipa,cabernet")
 //   KEYSTROKE_ROUNDS how many times to type them all (default 3)
-//   CHROMIUM_PATH    the browser (default /usr/bin/chromium)
+//   CHROMIUM_PATH    the browser (default: Debian's headless shell, scripts/chromium.mjs)
 //   KEYSTROKE_VERBOSE=1 prints every keystroke's figures too
 import { chromium } from '@playwright/test';
+import { CHROMIUM_LAUNCH_OPTIONS } from './chromium.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -218,10 +219,7 @@ const ownDataDir = !process.env.PGLITE_DATA_DIR;
 const dataDir =
   process.env.PGLITE_DATA_DIR ?? path.join(os.tmpdir(), `bevy-keystroke-${process.pid}`);
 const stopServer = await startServer(dataDir);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-});
+const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
 try {
   const page = await browser.newPage({ baseURL: baseUrl });
   await page.addInitScript(instrumentPage);

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_LAUNCH_OPTIONS } from './chromium.mjs';
 import { DEMO_ACTORS } from '../apps/server/src/test/demo-actors.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -171,10 +172,7 @@ try {
   // Through Vite: both servers are up.
   await waitForOk(`${site}/health`, 150_000);
   step('both servers answer');
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
-  });
+  browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
   const pageErrors = [];
   const newPage = async () => {
     const page = await (await browser.newContext({ baseURL: site })).newPage();
