@@ -1,7 +1,8 @@
 import { formatCents, type CartState } from '@bevy/core';
-import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
 import { expect, graphql, test } from './fixtures';
+import { keepScreenshotsAtWidths } from './screenshots';
 
 /**
  * Issue 13: tier minimums and typed quantities, the keyboard's place after cart actions, product
@@ -95,14 +96,6 @@ async function tileOf(page: Page, shopPath: string, name: string): Promise<Locat
 
 const thumbnailIn = (scope: Locator) => scope.locator(`img[src="${IMAGE}"]`).first();
 
-async function screenshots(page: Page, testInfo: TestInfo, name: string) {
-  for (const width of [375, 768, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 test('a product sold from 6: the minimum is added, 24 can be typed, the keyboard keeps its place, thumbnails to the order', async ({
   loggedInAs,
   freshBuyer,
@@ -129,7 +122,7 @@ test('a product sold from 6: the minimum is added, 24 can be typed, the keyboard
   await expect(tile).toContainText('$19.50 per unit');
   expect(Object.values((await storedCart(page)).quantity)).toEqual([24]);
   await tile.scrollIntoViewIfNeeded();
-  await screenshots(page, testInfo, 'cart-quantities-tile');
+  await keepScreenshotsAtWidths(page, testInfo, 'cart-quantities-tile');
 
   // Minus keeps the keyboard; at the minimum it removes, and 'Add to Cart' takes the keyboard.
   const decrease = tile.getByRole('button', { name: `Decrease quantity of ${name}` });
@@ -185,7 +178,7 @@ test('a product sold from 6: the minimum is added, 24 can be typed, the keyboard
   const group = page.getByRole('region', { name: shop.name, exact: true });
   await group.getByRole('radio', { name: /Pickup/ }).check();
   await expectNoSeriousA11yViolations(page);
-  await screenshots(page, testInfo, 'cart-quantities-cart');
+  await keepScreenshotsAtWidths(page, testInfo, 'cart-quantities-cart');
   await page.getByRole('link', { name: 'Continue to checkout' }).click();
 
   // Checkout: the thumbnail by the line, and the billing state filled in from the ZIP code.
@@ -204,7 +197,7 @@ test('a product sold from 6: the minimum is added, 24 can be typed, the keyboard
   const mismatch = 'The ZIP code 97214 is in Oregon, not Washington.';
   await expect(billing.getByText(mismatch)).toBeVisible();
   await expect(billing.getByLabel(/^ZIP code/)).toHaveAttribute('aria-invalid', 'true');
-  await screenshots(page, testInfo, 'cart-quantities-checkout');
+  await keepScreenshotsAtWidths(page, testInfo, 'cart-quantities-checkout');
   await state.fill('Oreg');
   await page.getByRole('option', { name: 'Oregon (OR)' }).click();
   await expect(billing.getByText(mismatch)).toHaveCount(0);
@@ -223,7 +216,7 @@ test('a product sold from 6: the minimum is added, 24 can be typed, the keyboard
   const placed = page.getByRole('region', { name: /^Order BV-\d+ from/ });
   await expect(placed).toContainText(name);
   await expect(thumbnailIn(placed)).toBeVisible();
-  await screenshots(page, testInfo, 'cart-quantities-success');
+  await keepScreenshotsAtWidths(page, testInfo, 'cart-quantities-success');
   await page.reload();
   await expect(thumbnailIn(page.getByRole('region', { name: /^Order BV-\d+ from/ }))).toBeVisible();
   await placed.getByRole('link', { name: /^View order/ }).click();
@@ -301,7 +294,7 @@ test('a wholesale checkout names the buying business, and the producer sees it',
   // The producer sees who bought, on the order and on the packing slip.
   await seller.goto(`/orders/${orderId}`);
   await expect(seller.getByText('Buying for Alder Street Bottle Shop LLC')).toBeVisible();
-  await screenshots(seller, testInfo, 'cart-quantities-producer-order');
+  await keepScreenshotsAtWidths(seller, testInfo, 'cart-quantities-producer-order');
   await seller.goto(`/orders/${orderId}/packing-slip`);
   await expect(seller.getByText('Alder Street Bottle Shop LLC')).toBeVisible();
 });

@@ -2,6 +2,7 @@ import { formatCents, formatDueDate, invoiceDueOn, isoDate } from '@bevy/core';
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test } from './fixtures';
+import { keepScreenshot } from './screenshots';
 
 /** Adds the first product on a producer's page to the cart; returns its name. */
 async function addFirstProductOf(page: Page, slug: string): Promise<string> {
@@ -30,7 +31,7 @@ async function fillCheckout(page: Page, cardNumber: string) {
 test('a retail buyer pays once for two producers: pickup from one, shipping from the other', async ({
   freshBuyer,
   loggedInAs,
-}) => {
+}, testInfo) => {
   test.slow();
   const { page } = await freshBuyer();
   const wine = await addFirstProductOf(page, 'cascadia-hollow-cellars');
@@ -58,7 +59,7 @@ test('a retail buyer pays once for two producers: pickup from one, shipping from
   // Sent empty, the form says what is missing and keeps the keyboard on the first field.
   await page.getByRole('button', { name: /and place order/ }).click();
   await expect(page.getByLabel(/^Phone/)).toBeFocused();
-  await page.screenshot({ path: 'test-results/checkout-form.png', fullPage: true });
+  await keepScreenshot(page, testInfo, 'checkout-form');
   await expect(
     page.getByText('Confirm that you and anyone receiving the order are 21 or older.'),
   ).toBeVisible();
@@ -95,7 +96,7 @@ test('a retail buyer pays once for two producers: pickup from one, shipping from
     /\b0 items/,
   );
   await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: 'test-results/checkout-success.png', fullPage: true });
+  await keepScreenshot(page, testInfo, 'checkout-success');
 
   const pickupHeading = await pickedUp.getByRole('heading').first().textContent();
   const pickupNumber = /BV-\d+/.exec(pickupHeading!)![0];
@@ -147,7 +148,7 @@ test('a retail buyer pays once for two producers: pickup from one, shipping from
     .filter({ has: seller.getByRole('link', { name: pickupNumber, exact: true }) });
   await expect(ledgerRow).toContainText('Completed');
   await expect(ledgerRow).toContainText(commission);
-  await seller.screenshot({ path: 'test-results/checkout-payouts.png', fullPage: true });
+  await keepScreenshot(seller, testInfo, 'checkout-payouts');
 });
 
 /**
@@ -183,7 +184,7 @@ async function fillPickupCheckout(page: Page) {
 
 test('an approved wholesale buyer pays a producer by invoice on the terms it offers', async ({
   loggedInAs,
-}) => {
+}, testInfo) => {
   test.slow();
   const dueOn = formatDueDate(invoiceDueOn(isoDate(new Date()), 30));
 
@@ -199,7 +200,7 @@ test('an approved wholesale buyer pays a producer by invoice on the terms it off
   await expect(terms).toHaveValue('Net 30');
   await expect(seller.getByRole('status').getByText('Saved')).toBeVisible();
   await terms.scrollIntoViewIfNeeded();
-  await seller.screenshot({ path: 'test-results/invoice-terms-profile.png' });
+  await keepScreenshot(seller, testInfo, 'invoice-terms-profile');
 
   // The wholesale buyer's cart: Burnside (which offers terms) and Cascadia (which does not).
   const page = await loggedInAs('wholesale');
@@ -237,7 +238,7 @@ test('an approved wholesale buyer pays a producer by invoice on the terms it off
   await page.getByLabel(/^Expiry/).fill('12/34');
   await page.getByLabel(/^Security code/).fill('123');
   await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: 'test-results/invoice-checkout-mixed.png', fullPage: true });
+  await keepScreenshot(page, testInfo, 'invoice-checkout-mixed');
   await pay.click();
 
   await expect(page).toHaveURL(/\/success\?orders=\d+,\d+$/);
@@ -250,7 +251,7 @@ test('an approved wholesale buyer pays a producer by invoice on the terms it off
   await expect(onInvoice).toContainText(
     `Pay by invoice, due ${dueOn} (Net 30): pay ${burnsideTotal} to Burnside Gravity Brewing directly.`,
   );
-  await page.screenshot({ path: 'test-results/invoice-success-mixed.png', fullPage: true });
+  await keepScreenshot(page, testInfo, 'invoice-success-mixed');
 
   // Everything on invoice: no card is asked for, and none is charged.
   await addAtMinimumFrom(page, 'burnside-gravity-brewing');
@@ -266,7 +267,7 @@ test('an approved wholesale buyer pays a producer by invoice on the terms it off
   await expect(page.getByLabel(/^Card number/)).toHaveCount(0);
   await fillPickupCheckout(page);
   await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: 'test-results/invoice-checkout-all.png', fullPage: true });
+  await keepScreenshot(page, testInfo, 'invoice-checkout-all');
   await page.getByRole('button', { name: 'Place order', exact: true }).click();
   await expect(page).toHaveURL(/\/success\?orders=\d+$/);
   await expect(page.getByRole('main')).toContainText(
@@ -282,7 +283,7 @@ test('an approved wholesale buyer pays a producer by invoice on the terms it off
   );
   await expect(totals.getByRole('row', { name: /^Commission owed by you \(8%\)/ })).toBeVisible();
   await expect(totals.getByRole('row', { name: /^Payout to you/ })).toHaveCount(0);
-  await seller.screenshot({ path: 'test-results/invoice-order-seller.png', fullPage: true });
+  await keepScreenshot(seller, testInfo, 'invoice-order-seller');
   await seller.goto('/business/burnside-gravity-brewing/payouts');
   await expect(
     seller.getByRole('region', { name: 'Commission owed on invoice orders' }),
@@ -294,5 +295,5 @@ test('an approved wholesale buyer pays a producer by invoice on the terms it off
       .first(),
   ).toBeVisible();
   await expectNoSeriousA11yViolations(seller);
-  await seller.screenshot({ path: 'test-results/invoice-payouts.png', fullPage: true });
+  await keepScreenshot(seller, testInfo, 'invoice-payouts');
 });

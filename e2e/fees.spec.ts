@@ -1,7 +1,8 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
 import { expect, graphql, test } from './fixtures';
 import { createProduct } from './order-fixtures';
+import { keepScreenshotsAtWidths } from './screenshots';
 
 /**
  * Fees the seller sets (decision 014): Burnside Gravity Brewing (Portland, seeded) delivers
@@ -45,17 +46,9 @@ async function deliverLikeBurnside(seller: APIRequestContext, slug: string) {
   await createProduct(seller, slug);
 }
 
-async function screenshotAt(page: Page, name: string) {
-  for (const width of [375, 768, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `test-results/fees-${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 test('a buyer sees a delivery fee on the tile, in the cart and at checkout, pays it and finds it on the order', async ({
   freshBuyer,
-}) => {
+}, testInfo) => {
   test.slow();
   const { page } = await freshBuyer();
 
@@ -87,7 +80,7 @@ test('a buyer sees a delivery fee on the tile, in the cart and at checkout, pays
   const feeRow = totals.getByRole('row', { name: /^Delivery fee/ });
   await expect(feeRow).toContainText('$5.00');
   await expectNoSeriousA11yViolations(page);
-  await screenshotAt(page, 'cart');
+  await keepScreenshotsAtWidths(page, testInfo, 'fees-cart');
 
   // At checkout, with the address the fee is priced at.
   await page.getByRole('link', { name: 'Continue to checkout' }).click();
@@ -110,25 +103,25 @@ test('a buyer sees a delivery fee on the tile, in the cart and at checkout, pays
   await page.getByLabel(/^Security code/).fill('123');
   await page.getByLabel(/21 or older/).check();
   await expectNoSeriousA11yViolations(page);
-  await screenshotAt(page, 'checkout');
+  await keepScreenshotsAtWidths(page, testInfo, 'fees-checkout');
   await page.getByRole('button', { name: /and place order/ }).click();
 
   // The success page and the order page show the fee paid.
   await expect(page).toHaveURL(/\/success\?orders=\d+$/);
   const order = page.getByRole('region', { name: /^Order BV-\d+ from/ });
   await expect(order.getByRole('row', { name: /^Delivery fee/ })).toContainText('$5.00');
-  await screenshotAt(page, 'success');
+  await keepScreenshotsAtWidths(page, testInfo, 'fees-success');
   const orderId = /orders=(\d+)/.exec(page.url())![1];
   await page.goto(`/orders/${orderId}`);
   const orderTotals = page.getByRole('table', { name: /^Totals of order/ });
   await expect(orderTotals.getByRole('row', { name: /^Delivery fee/ })).toContainText('$5.00');
   await expectNoSeriousA11yViolations(page);
-  await screenshotAt(page, 'order');
+  await keepScreenshotsAtWidths(page, testInfo, 'fees-order');
 });
 
 test('a seller sets delivery bands, a minimum and shipping rates, with errors on the fields', async ({
   freshSeller,
-}) => {
+}, testInfo) => {
   test.slow();
   const { page, business } = await freshSeller();
   await deliverLikeBurnside(page.request, business.slug);
@@ -153,7 +146,7 @@ test('a seller sets delivery bands, a minimum and shipping rates, with errors on
   await fees.getByRole('button', { name: 'Save fees and minimums' }).click();
   await expect(fees.getByRole('status')).toHaveText('Fees and minimums saved.');
   await expectNoSeriousA11yViolations(page);
-  await screenshotAt(page, 'seller-form');
+  await keepScreenshotsAtWidths(page, testInfo, 'fees-seller-form');
 
   // Saved: read back afresh, and shown to buyers on the tiles.
   await page.reload();

@@ -1,17 +1,14 @@
 import { ADULT_SIGNATURE_NOTICE, commissionOf, formatCents, type CartState } from '@bevy/core';
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
 import { DEMO_ACTORS, expect, graphql, test } from './fixtures';
 import { createProduct, placeOrder, productsOf, workplacesOf } from './order-fixtures';
+import { keepScreenshot } from './screenshots';
 
 /**
  * Producers' and buyers' orders. The orders are placed through the real placeOrder mutation,
  * as the demo buyer, paid with the offline provider's succeeding test card.
  */
-
-async function screenshot(page: Page, testInfo: TestInfo, name: string) {
-  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
-}
 
 async function choose(page: Page, combobox: string, option: string) {
   await page.getByRole('combobox', { name: combobox }).click();
@@ -49,7 +46,7 @@ test('a seller finds, accepts, readies and completes an order; the buyer follows
   await expect(row).toContainText('Placed');
   await expect(row).toContainText(formatCents(order.totalCents));
   await expectNoSeriousA11yViolations(seller);
-  await screenshot(seller, testInfo, 'business-orders');
+  await keepScreenshot(seller, testInfo, 'business-orders');
 
   await choose(seller, 'Status', 'Placed');
   await expect(seller).toHaveURL(/[?&]status=placed/);
@@ -136,7 +133,7 @@ test('a seller finds, accepts, readies and completes an order; the buyer follows
   ).toContainText('cannot');
   // It then shows the order as it is now.
   await expect(actions(stale).getByRole('button').first()).toHaveText('Mark ready for pickup');
-  await screenshot(stale, testInfo, 'order-refused');
+  await keepScreenshot(stale, testInfo, 'order-refused');
   await stale.close();
 
   // A partial refund of one line.
@@ -147,7 +144,7 @@ test('a seller finds, accepts, readies and completes an order; the buyer follows
     `Refund to the buyer: ${formatCents(line!.unitPriceCents)}`,
   );
   await refundDialog.getByLabel('Reason (optional)').fill('One bottle arrived broken');
-  await screenshot(seller, testInfo, 'order-refund-dialog');
+  await keepScreenshot(seller, testInfo, 'order-refund-dialog');
   await refundDialog.getByRole('button', { name: 'Refund', exact: true }).click();
   await expect(refundDialog).toBeHidden();
   await expect(totals.getByRole('row', { name: /^Refunded/ })).toContainText(
@@ -173,7 +170,7 @@ test('a seller finds, accepts, readies and completes an order; the buyer follows
   await expect(seller.getByRole('region', { name: 'History' })).toContainText(
     'One bottle arrived broken',
   );
-  await screenshot(seller, testInfo, 'order-completed-seller');
+  await keepScreenshot(seller, testInfo, 'order-completed-seller');
 
   // The packing slip opens in a tab of its own, ready to print.
   const [slip] = await Promise.all([
@@ -191,13 +188,13 @@ test('a seller finds, accepts, readies and completes an order; the buyer follows
     .poll(() => slip.evaluate(() => (window as unknown as { printed?: boolean }).printed))
     .toBe(true);
   await expectNoSeriousA11yViolations(slip);
-  await screenshot(slip, testInfo, 'packing-slip');
+  await keepScreenshot(slip, testInfo, 'packing-slip');
   // On paper only the slip itself: no buttons.
   await slip.emulateMedia({ media: 'print' });
   await expect(slip.getByRole('button', { name: 'Print' })).toBeHidden();
   await expect(slip.getByRole('link', { name: /^Back to order/ })).toBeHidden();
   await expect(slip.getByRole('heading', { level: 1, name: 'Packing slip' })).toBeVisible();
-  await screenshot(slip, testInfo, 'packing-slip-print');
+  await keepScreenshot(slip, testInfo, 'packing-slip-print');
   await slip.close();
 
   // The buyer sees it among their orders, and its detail without the seller's figures.
@@ -207,7 +204,7 @@ test('a seller finds, accepts, readies and completes an order; the buyer follows
   await expect(mine).toContainText(shop.name);
   await expect(mine).toContainText('Completed');
   await expectNoSeriousA11yViolations(buyer);
-  await screenshot(buyer, testInfo, 'consumer');
+  await keepScreenshot(buyer, testInfo, 'consumer');
   await mine.getByRole('link', { name: order.number }).click();
   await expect(
     buyer.getByRole('heading', { level: 1, name: `Order ${order.number}` }),
@@ -219,7 +216,7 @@ test('a seller finds, accepts, readies and completes an order; the buyer follows
   await expect(buyer.getByRole('link', { name: 'Print packing slip' })).toHaveCount(0);
   await expect(buyer.getByRole('button', { name: 'Order again' })).toBeVisible();
   await expectNoSeriousA11yViolations(buyer);
-  await screenshot(buyer, testInfo, 'order-buyer');
+  await keepScreenshot(buyer, testInfo, 'order-buyer');
 
   // Anyone else gets the same "not found" as for an order that does not exist.
   const stranger = await loggedInAs('wholesale');
@@ -228,7 +225,7 @@ test('a seller finds, accepts, readies and completes an order; the buyer follows
   await expect(stranger.getByText(order.number)).toHaveCount(0);
   await stranger.goto('/orders/999999999');
   await expect(stranger.getByRole('heading', { level: 1, name: 'Order not found' })).toBeVisible();
-  await screenshot(stranger, testInfo, 'order-not-found');
+  await keepScreenshot(stranger, testInfo, 'order-not-found');
 
   // The business's payouts: the 8% commission of this order, and its payout state.
   await seller.goto(`/business/${shop.slug}/payouts`);
@@ -240,7 +237,7 @@ test('a seller finds, accepts, readies and completes an order; the buyer follows
   await expect(payoutRow).toContainText('Completed');
   await expect(seller.getByRole('region', { name: 'Commission (8%)' })).toBeVisible();
   await expectNoSeriousA11yViolations(seller);
-  await screenshot(seller, testInfo, 'payouts');
+  await keepScreenshot(seller, testInfo, 'payouts');
 
   // The dashboard: this month's figures per business, with the way to the payouts.
   await seller.goto('/dashboard');
@@ -253,7 +250,7 @@ test('a seller finds, accepts, readies and completes an order; the buyer follows
     `/business/${shop.slug}/payouts`,
   );
   await expectNoSeriousA11yViolations(seller);
-  await screenshot(seller, testInfo, 'dashboard');
+  await keepScreenshot(seller, testInfo, 'dashboard');
 });
 
 test('shipping needs a tracking number; cancelling refunds the buyer; the buyer orders again', async ({
@@ -290,7 +287,7 @@ test('shipping needs a tracking number; cancelling refunds the buyer; the buyer 
   await shipDialog.getByRole('button', { name: 'Mark shipped' }).click();
   await expect(shipDialog.getByText('Enter the tracking number of the shipment.')).toBeVisible();
   await shipDialog.getByLabel('Tracking number').fill('1Z999AA10123456784');
-  await screenshot(seller, testInfo, 'ship-dialog');
+  await keepScreenshot(seller, testInfo, 'ship-dialog');
   await shipDialog.getByRole('button', { name: 'Mark shipped' }).click();
   await expect(shipDialog).toBeHidden();
   await expect(statusOf(seller)).toHaveText('Shipped');
@@ -323,7 +320,7 @@ test('shipping needs a tracking number; cancelling refunds the buyer; the buyer 
     'Out of this vintage',
   );
   await expectNoSeriousA11yViolations(seller);
-  await screenshot(seller, testInfo, 'order-cancelled');
+  await keepScreenshot(seller, testInfo, 'order-cancelled');
 
   // The payouts page: the shipped order's commission is the 8% figure.
   await seller.goto(`/business/${shipper.slug}/payouts`);
@@ -341,7 +338,7 @@ test('shipping needs a tracking number; cancelling refunds the buyer; the buyer 
   await expect(notice).toContainText('1 product was added to your cart');
   await expect(notice).toContainText(`No longer available: ${retired.name}.`);
   await expectNoSeriousA11yViolations(buyer);
-  await screenshot(buyer, testInfo, 'reorder-notice');
+  await keepScreenshot(buyer, testInfo, 'reorder-notice');
   await notice.getByRole('link', { name: 'Go to your cart' }).click();
   await expect(buyer).toHaveURL(/\/cart$/);
   const cart = (await buyer.evaluate(() =>
