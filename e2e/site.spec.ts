@@ -100,6 +100,8 @@ test('an unknown business shows that there is no business here', async ({ page }
 
 test('keyboard users can skip to the page, and navigation moves focus to it', async ({ page }) => {
   await page.goto('/about');
+  // A person presses Tab once they see the page; before it renders there is nothing to reach.
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to main content' });
   await expect(skip).toBeFocused();
