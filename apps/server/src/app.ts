@@ -119,7 +119,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     deps.mailer ??
     createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
 
-  const payments = deps.payments ?? paymentProviderFor(config);
+  const payments = deps.payments ?? paymentProviderFor(config, database.db);
   if (payments.kind === 'offline' && config.isProduction) {
     app.log.warn('ALLOW_OFFLINE_PAYMENTS: payments use the offline test-mode provider');
   }

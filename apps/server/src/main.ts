@@ -34,7 +34,7 @@ async function main() {
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
   });
-  const payments = paymentProviderFor(config);
+  const payments = paymentProviderFor(config, database.db);
   const app = await buildApp({
     config,
     database,

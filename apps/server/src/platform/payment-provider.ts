@@ -58,6 +58,40 @@ export type ChargeOutcome =
       paymentId: string | null;
     };
 
+/** Saves a card to charge later with the buyer away: a club membership or a subscription. */
+export interface SaveCardRequest {
+  source: PaymentSource;
+  /** The buyer, for the provider's customer record and receipts. */
+  email: string;
+  /** The same key saves the card once, however often it is sent. */
+  idempotencyKey: string;
+}
+
+export type SaveCardOutcome =
+  | {
+      status: 'saved';
+      customerId: string;
+      paymentMethodId: string;
+      brand: string;
+      last4: string;
+      expMonth: number;
+      expYear: number;
+    }
+  | { status: 'declined'; code: string; message: string };
+
+/** One off-session charge of a saved card, in US dollars. */
+export interface SavedCardChargeRequest {
+  amountCents: Cents;
+  customerId: string;
+  paymentMethodId: string;
+  /** Ties the charge to the producer's transfer made from it. */
+  transferGroup: string;
+  /** The same key gets the same answer, however often (and from however many processes) it is sent. */
+  idempotencyKey: string;
+  description: string;
+  receiptEmail: string;
+}
+
 /** A producer's payout from a cart's charge (Stripe's separate charges and transfers). */
 export interface PayoutTransferRequest {
   amountCents: Cents;
@@ -107,6 +141,13 @@ export interface PaymentProvider {
    * PaymentProviderError.
    */
   chargeCart(request: CartChargeRequest): Promise<ChargeOutcome>;
+  /** Saves a card for off-session charges. A decline is an outcome; an outage a PaymentProviderError. */
+  saveCard(request: SaveCardRequest): Promise<SaveCardOutcome>;
+  /**
+   * Charges a saved card with the buyer away. A repeated key gets the first answer and never a
+   * second charge. A decline is an outcome; an outage a PaymentProviderError.
+   */
+  chargeSavedCard(request: SavedCardChargeRequest): Promise<ChargeOutcome>;
   /** Sends a producer's payout to its connected account; returns the transfer's id. */
   transferPayout(request: PayoutTransferRequest): Promise<string>;
   /** Refunds the buyer from a charge; returns the refund's id. Throws PaymentProviderError. */

@@ -42,6 +42,8 @@ function fakeStripe(answer: () => Promise<unknown>) {
       createReversal: unused,
     },
     refunds: { create: unused },
+    customers: { create: unused },
+    setupIntents: { create: unused },
   };
   return { provider: createStripeProvider(client, { publicUrl: 'https://bevy.example' }), calls };
 }

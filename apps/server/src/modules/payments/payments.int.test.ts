@@ -338,6 +338,8 @@ function fakeStripeClient() {
     paymentIntents: { create: notUsedByOnboarding },
     transfers: { create: notUsedByOnboarding, createReversal: notUsedByOnboarding },
     refunds: { create: notUsedByOnboarding },
+    customers: { create: notUsedByOnboarding },
+    setupIntents: { create: notUsedByOnboarding },
     accounts: {
       create: async (params, options) => {
         fail();

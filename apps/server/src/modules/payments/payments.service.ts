@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Config } from '../../config';
+import type { Db } from '../../db/client';
 import type { ServiceContext } from '../../platform/context';
 import { DomainError } from '../../platform/domain-error';
 import { businesses, paymentAccounts } from '../../db/tables';
@@ -14,13 +15,19 @@ export type PaymentAccountRow = typeof paymentAccounts.$inferSelect;
 
 type PaymentsContext = Pick<ServiceContext, 'db' | 'payments' | 'log'>;
 
-/** Stripe when a secret key is configured; otherwise the offline stand-in for its test mode. */
-export function paymentProviderFor(config: Pick<Config, 'STRIPE_SECRET_KEY' | 'publicUrl'>) {
+/**
+ * Stripe when a secret key is configured; otherwise the offline stand-in for its test mode, which
+ * keeps saved cards and their charges in `db`.
+ */
+export function paymentProviderFor(
+  config: Pick<Config, 'STRIPE_SECRET_KEY' | 'publicUrl'>,
+  db: Db,
+) {
   return config.STRIPE_SECRET_KEY
     ? createStripeProvider(createStripeClient(config.STRIPE_SECRET_KEY), {
         publicUrl: config.publicUrl,
       })
-    : createOfflineProvider();
+    : createOfflineProvider(db);
 }
 
 /** A refusal of the payment connection that the seller can understand. */

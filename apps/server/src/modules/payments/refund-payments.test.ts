@@ -17,6 +17,8 @@ function fakeStripe(refundStatus: string | Error = 'succeeded') {
     accounts: { create: unused, retrieve: unused, del: unused },
     accountLinks: { create: unused },
     paymentIntents: { create: unused },
+    customers: { create: unused },
+    setupIntents: { create: unused },
     transfers: {
       create: unused,
       createReversal: async (...args) => {

@@ -9,6 +9,9 @@ import {
   type PaymentAccountState,
   type PaymentProvider,
   type PayoutTransferRequest,
+  type SaveCardOutcome,
+  type SaveCardRequest,
+  type SavedCardChargeRequest,
   type TransferReversalRequest,
 } from '../../platform/payment-provider';
 
@@ -37,6 +40,11 @@ type PaymentIntentOutcome = Pick<
   'id' | 'status' | 'latest_charge' | 'last_payment_error'
 >;
 
+type SetupIntentOutcome = Pick<Stripe.SetupIntent, 'id' | 'status' | 'last_setup_error'> & {
+  /** Expanded, for the card's brand, last four digits and expiry. */
+  payment_method: string | Pick<Stripe.PaymentMethod, 'id' | 'card'> | null;
+};
+
 /** The calls checkout makes: separate charges and transfers, tied by a transfer group. */
 export interface StripePaymentsClient {
   paymentIntents: {
@@ -55,6 +63,18 @@ export interface StripePaymentsClient {
       params?: Stripe.TransferCreateReversalParams,
       options?: Stripe.RequestOptions,
     ): Promise<Pick<Stripe.TransferReversal, 'id'>>;
+  };
+  customers: {
+    create(
+      params: Stripe.CustomerCreateParams,
+      options?: Stripe.RequestOptions,
+    ): Promise<Pick<Stripe.Customer, 'id'>>;
+  };
+  setupIntents: {
+    create(
+      params: Stripe.SetupIntentCreateParams,
+      options?: Stripe.RequestOptions,
+    ): Promise<SetupIntentOutcome>;
   };
   refunds: {
     create(
@@ -114,6 +134,44 @@ async function calling<T>(what: string, call: () => Promise<T>): Promise<T> {
   } catch (error) {
     throw new PaymentProviderError(`Stripe could not ${what}.`, { cause: error });
   }
+}
+
+/** A PaymentIntent confirmed on the server, as an outcome: a decline is one, an outage throws. */
+async function paymentOutcome(create: () => Promise<PaymentIntentOutcome>): Promise<ChargeOutcome> {
+  let intent: PaymentIntentOutcome;
+  try {
+    intent = await create();
+  } catch (error) {
+    const declined = cardErrorOf(error);
+    if (!declined) {
+      throw new PaymentProviderError('Stripe could not take the payment.', {
+        cause: error,
+        outcomeUnknown: outcomeUnknownOf(error),
+      });
+    }
+    return {
+      status: 'declined',
+      code: declined.decline_code ?? declined.code ?? 'card_declined',
+      message: declined.message,
+      paymentId: declined.payment_intent?.id ?? null,
+    };
+  }
+  const charge = intent.latest_charge;
+  if (intent.status === 'succeeded' && charge) {
+    return {
+      status: 'succeeded',
+      paymentId: intent.id,
+      chargeId: typeof charge === 'string' ? charge : charge.id,
+    };
+  }
+  // 3-D Secure ('requires_action') needs the browser, which this confirmation does not use.
+  const problem = intent.last_payment_error;
+  return {
+    status: 'declined',
+    code: problem?.decline_code ?? problem?.code ?? intent.status,
+    message: problem?.message ?? AUTHENTICATION_NEEDED,
+    paymentId: intent.id,
+  };
 }
 
 /**
@@ -196,15 +254,15 @@ export function createStripeProvider(
       if (request.source.kind !== 'payment_method') {
         throw new PaymentProviderError('Stripe takes cards only through its Payment Element.');
       }
-      let intent: PaymentIntentOutcome;
-      try {
-        // Confirmed on the server with the browser's PaymentMethod: the platform charges the whole
-        // cart, and each producer's share is transferred from this charge afterwards.
-        intent = await client.paymentIntents.create(
+      const paymentMethodId = request.source.id;
+      // Confirmed on the server with the browser's PaymentMethod: the platform charges the whole
+      // cart, and each producer's share is transferred from this charge afterwards.
+      return paymentOutcome(() =>
+        client.paymentIntents.create(
           {
             amount: request.amountCents,
             currency: 'usd',
-            payment_method: request.source.id,
+            payment_method: paymentMethodId,
             confirm: true,
             automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
             transfer_group: request.transferGroup,
@@ -214,38 +272,84 @@ export function createStripeProvider(
             metadata: { checkout_id: request.checkoutId, transfer_group: request.transferGroup },
           },
           { idempotencyKey: request.idempotencyKey },
+        ),
+      );
+    },
+
+    async saveCard(request: SaveCardRequest): Promise<SaveCardOutcome> {
+      if (request.source.kind !== 'payment_method') {
+        throw new PaymentProviderError('Stripe takes cards only through its Payment Element.');
+      }
+      const paymentMethodId = request.source.id;
+      const customer = await calling("keep the buyer's card", () =>
+        client.customers.create(
+          { email: request.email },
+          { idempotencyKey: `${request.idempotencyKey}-customer` },
+        ),
+      );
+      let setup: SetupIntentOutcome;
+      try {
+        // Saved for charges with the buyer away (off_session), which Stripe then lets through
+        // without asking the buyer again wherever the bank allows.
+        setup = await client.setupIntents.create(
+          {
+            customer: customer.id,
+            payment_method: paymentMethodId,
+            confirm: true,
+            usage: 'off_session',
+            automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+            expand: ['payment_method'],
+          },
+          { idempotencyKey: request.idempotencyKey },
         );
       } catch (error) {
         const declined = cardErrorOf(error);
         if (!declined) {
-          throw new PaymentProviderError('Stripe could not take the payment.', {
-            cause: error,
-            outcomeUnknown: outcomeUnknownOf(error),
-          });
+          throw new PaymentProviderError('Stripe could not save the card.', { cause: error });
         }
         return {
           status: 'declined',
           code: declined.decline_code ?? declined.code ?? 'card_declined',
           message: declined.message,
-          paymentId: declined.payment_intent?.id ?? null,
         };
       }
-      const charge = intent.latest_charge;
-      if (intent.status === 'succeeded' && charge) {
+      const card = typeof setup.payment_method === 'object' ? setup.payment_method?.card : null;
+      if (setup.status !== 'succeeded' || !card) {
         return {
-          status: 'succeeded',
-          paymentId: intent.id,
-          chargeId: typeof charge === 'string' ? charge : charge.id,
+          status: 'declined',
+          code: setup.last_setup_error?.code ?? setup.status,
+          message: setup.last_setup_error?.message ?? AUTHENTICATION_NEEDED,
         };
       }
-      // 3-D Secure ('requires_action') needs the browser, which this confirmation does not use.
-      const problem = intent.last_payment_error;
       return {
-        status: 'declined',
-        code: problem?.decline_code ?? problem?.code ?? intent.status,
-        message: problem?.message ?? AUTHENTICATION_NEEDED,
-        paymentId: intent.id,
+        status: 'saved',
+        customerId: customer.id,
+        paymentMethodId,
+        brand: card.brand,
+        last4: card.last4,
+        expMonth: card.exp_month,
+        expYear: card.exp_year,
       };
+    },
+
+    chargeSavedCard(request: SavedCardChargeRequest): Promise<ChargeOutcome> {
+      return paymentOutcome(() =>
+        client.paymentIntents.create(
+          {
+            amount: request.amountCents,
+            currency: 'usd',
+            customer: request.customerId,
+            payment_method: request.paymentMethodId,
+            off_session: true,
+            confirm: true,
+            transfer_group: request.transferGroup,
+            description: request.description,
+            receipt_email: request.receiptEmail,
+            metadata: { transfer_group: request.transferGroup },
+          },
+          { idempotencyKey: request.idempotencyKey },
+        ),
+      );
     },
 
     async transferPayout(request: PayoutTransferRequest): Promise<string> {
