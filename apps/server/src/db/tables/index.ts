@@ -9,3 +9,4 @@ export * from './wholesale';
 export * from './banners';
 export * from './mail';
 export * from './jobs';
+export * from './clubs';

@@ -1,4 +1,4 @@
-import { RESERVED_BUSINESS_SLUGS, slugFromName } from '@bevy/core';
+import { RESERVED_BUSINESS_SLUGS, firstFreeSlug, slugFromName } from '@bevy/core';
 import {
   type AddressUpdate,
   type BusinessUpdate,
@@ -203,9 +203,10 @@ async function freeSlug(db: Db, wanted: string): Promise<string> {
     .select({ slug: businesses.slug })
     .from(businesses)
     .where(or(eq(businesses.slug, wanted), like(businesses.slug, `${wanted}-%`)));
-  const used = new Set([...RESERVED_BUSINESS_SLUGS, ...taken.map((row) => row.slug)]);
-  if (!used.has(wanted)) return wanted;
-  for (let n = 2; ; n++) if (!used.has(`${wanted}-${n}`)) return `${wanted}-${n}`;
+  return firstFreeSlug(
+    wanted,
+    new Set([...RESERVED_BUSINESS_SLUGS, ...taken.map((row) => row.slug)]),
+  );
 }
 
 /** Creates a business and makes the creator work at it, in one transaction. */

@@ -1,0 +1,125 @@
+import { clubInputSchema, firstFreeSlug, slugFromName, type ClubInputDraft } from '@bevy/core';
+import { and, asc, eq, inArray, like, or } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { clubs, clubTiers } from '../../db/tables';
+import { requireMember } from '../../platform/access';
+import type { ServiceContext } from '../../platform/context';
+import { fromZodError, notFound } from '../../platform/domain-error';
+import { findBusinessBySlug, type BusinessRow } from '../businesses/index';
+
+export type ClubRow = typeof clubs.$inferSelect;
+export type ClubTierRow = typeof clubTiers.$inferSelect;
+export type ClubWithTiers = ClubRow & { tiers: ClubTierRow[] };
+
+type ClubsContext = Pick<ServiceContext, 'db' | 'viewer'>;
+
+/** The business at `slug`, which the viewer must work at (or administer). */
+async function managedBusiness(ctx: ClubsContext, businessSlug: string): Promise<BusinessRow> {
+  const business = await findBusinessBySlug(ctx, businessSlug);
+  if (!business) throw notFound('There is no business at that address.');
+  await requireMember(ctx, business.id, 'Only people who work at this business can run its clubs.');
+  return business;
+}
+
+/** A slug for the club, unique within its business: "Cellar Club", then "cellar-club-2". */
+async function freeClubSlug(db: Db, businessId: number, name: string): Promise<string> {
+  const wanted = slugFromName(name);
+  const taken = await db
+    .select({ slug: clubs.slug })
+    .from(clubs)
+    .where(
+      and(
+        eq(clubs.business_id, businessId),
+        or(eq(clubs.slug, wanted), like(clubs.slug, `${wanted}-%`)),
+      ),
+    );
+  return firstFreeSlug(wanted, new Set(taken.map((row) => row.slug)));
+}
+
+/** Creates a draft club with its tiers, in one transaction; the viewer must work at the business. */
+export async function createClub(
+  ctx: ClubsContext,
+  businessSlug: string,
+  draft: ClubInputDraft,
+): Promise<ClubWithTiers> {
+  const parsed = clubInputSchema.safeParse(draft);
+  if (!parsed.success) throw fromZodError(parsed.error);
+  const input = parsed.data;
+  const business = await managedBusiness(ctx, businessSlug);
+  // Two clubs of one name created at once may both find the same slug free; the unique index
+  // refuses the second, which then looks again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await ctx.db.transaction(async (tx) => {
+        const db = tx as unknown as Db;
+        const [club] = await db
+          .insert(clubs)
+          .values({
+            business_id: business.id,
+            slug: await freeClubSlug(db, business.id, input.name),
+            name: input.name,
+            description: input.description,
+            cadence: input.cadence,
+            first_release_on: input.cadence === 'release_dates' ? null : input.firstReleaseOn,
+            member_discount_bp: input.memberDiscountBasisPoints,
+            notice_days: input.noticeDays,
+            cutoff_days: input.cutoffDays,
+            skips_per_year: input.skipsPerYear,
+            minimum_releases: input.minimumReleases,
+            offers_pickup: input.offersPickup,
+            offers_delivery: input.offersDelivery,
+            offers_shipping: input.offersShipping,
+          })
+          .returning();
+        const tiers = await db
+          .insert(clubTiers)
+          .values(
+            input.tiers.map((tier, position) => ({
+              club_id: club!.id,
+              name: tier.name,
+              bottles: tier.bottles,
+              price_basis: tier.priceBasis,
+              fixed_price_cents: tier.fixedPriceCents,
+              position,
+            })),
+          )
+          .returning();
+        return { ...club!, tiers };
+      });
+    } catch (error) {
+      if (attempt >= 5 || !isUniqueViolation(error, 'clubs_business_slug_idx')) throw error;
+    }
+  }
+}
+
+/** The tiers of these clubs, each club's in its order. */
+async function tiersOf(db: Db, clubIds: number[]): Promise<Map<number, ClubTierRow[]>> {
+  const byClub = new Map<number, ClubTierRow[]>(clubIds.map((id) => [id, []]));
+  if (clubIds.length === 0) return byClub;
+  const rows = await db
+    .select()
+    .from(clubTiers)
+    .where(inArray(clubTiers.club_id, clubIds))
+    .orderBy(asc(clubTiers.club_id), asc(clubTiers.position));
+  for (const row of rows) byClub.get(row.club_id)!.push(row);
+  return byClub;
+}
+
+/** Every club of a business, drafts included, for the people who run it, oldest first. */
+export async function listClubsToManage(
+  ctx: ClubsContext,
+  businessSlug: string,
+): Promise<ClubWithTiers[]> {
+  const business = await managedBusiness(ctx, businessSlug);
+  const rows = await ctx.db
+    .select()
+    .from(clubs)
+    .where(eq(clubs.business_id, business.id))
+    .orderBy(asc(clubs.created_at), asc(clubs.id));
+  const tiers = await tiersOf(
+    ctx.db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({ ...row, tiers: tiers.get(row.id)! }));
+}

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { isIsoDate } from './accounts';
+import {
+  CLUB_CADENCES,
+  MAX_MEMBER_DISCOUNT_BASIS_POINTS,
+  RELEASE_CUTOFF_DAYS_DEFAULT,
+  RELEASE_NOTICE_DAYS_DEFAULT,
+} from './clubs';
+
+/** How a tier's release is priced: its contents at the member price, or one fixed price. */
+export const CLUB_PRICE_BASES = ['contents', 'fixed'] as const;
+export type ClubPriceBasis = (typeof CLUB_PRICE_BASES)[number];
+
+export const CLUB_LIMITS = {
+  name: 80,
+  description: 2_000,
+  terms: 2_000,
+  tiers: 6,
+  bottlesPerRelease: 48,
+  /** $5,000 for one release. */
+  fixedPriceCents: 500_000,
+  noticeDays: 30,
+  skipsPerYear: 12,
+  minimumReleases: 12,
+} as const;
+
+const whole = (label: string, min: number, max: number) =>
+  z
+    .number({ error: `Enter ${label} as a whole number.` })
+    .int(`Enter ${label} as a whole number.`)
+    .min(min, `${label[0]!.toUpperCase()}${label.slice(1)} is at least ${min}.`)
+    .max(max, `${label[0]!.toUpperCase()}${label.slice(1)} is at most ${max}.`);
+
+const DISCOUNT_AS_PERCENT = 'Enter the member discount as a percentage, such as 15.';
+
+export const clubTierInputSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Name the tier.').max(40, 'Use at most 40 characters.'),
+    bottles: whole('the bottles per release', 1, CLUB_LIMITS.bottlesPerRelease),
+    priceBasis: z.enum(CLUB_PRICE_BASES),
+    /** Only with the 'fixed' price basis. */
+    fixedPriceCents: whole('the price in cents', 1, CLUB_LIMITS.fixedPriceCents).nullable(),
+  })
+  .superRefine((tier, context) => {
+    if (tier.priceBasis === 'fixed' && tier.fixedPriceCents === null) {
+      context.addIssue({
+        code: 'custom',
+        path: ['fixedPriceCents'],
+        message: 'Enter the price of a release.',
+      });
+    }
+  })
+  .transform((tier) => ({
+    ...tier,
+    fixedPriceCents: tier.priceBasis === 'fixed' ? tier.fixedPriceCents : null,
+  }));
+export type ClubTierInput = z.infer<typeof clubTierInputSchema>;
+
+/** A club as its producer creates or edits it. */
+export const clubInputSchema = z
+  .object({
+    name: z
+      .string()
+      .trim()
+      .min(1, 'Name the club.')
+      .max(CLUB_LIMITS.name, `Use at most ${CLUB_LIMITS.name} characters.`),
+    description: z
+      .string()
+      .trim()
+      .max(CLUB_LIMITS.description, `Use at most ${CLUB_LIMITS.description} characters.`),
+    cadence: z.enum(CLUB_CADENCES, { error: 'Choose how often the club releases.' }),
+    /** The first release's date, which the schedule counts from (not for release dates). */
+    firstReleaseOn: z
+      .string()
+      .refine(isIsoDate, 'Enter the first release date as YYYY-MM-DD.')
+      .nullable(),
+    // Basis points, but producers type a percentage: the messages speak in percent.
+    memberDiscountBasisPoints: z
+      .number({ error: DISCOUNT_AS_PERCENT })
+      .int(DISCOUNT_AS_PERCENT)
+      .min(0, 'The member discount cannot be negative.')
+      .max(
+        MAX_MEMBER_DISCOUNT_BASIS_POINTS,
+        `The member discount is at most ${MAX_MEMBER_DISCOUNT_BASIS_POINTS / 100}%.`,
+      ),
+    noticeDays: whole('the notice', 1, CLUB_LIMITS.noticeDays).default(RELEASE_NOTICE_DAYS_DEFAULT),
+    cutoffDays: whole('the cut-off', 1, CLUB_LIMITS.noticeDays).default(
+      RELEASE_CUTOFF_DAYS_DEFAULT,
+    ),
+    skipsPerYear: whole('the skips a year', 0, CLUB_LIMITS.skipsPerYear),
+    minimumReleases: whole('the minimum releases', 0, CLUB_LIMITS.minimumReleases),
+    offersPickup: z.boolean(),
+    offersDelivery: z.boolean(),
+    offersShipping: z.boolean(),
+    tiers: z
+      .array(clubTierInputSchema)
+      .min(1, 'Add at least one tier.')
+      .max(CLUB_LIMITS.tiers, `A club has at most ${CLUB_LIMITS.tiers} tiers.`),
+  })
+  .superRefine((club, context) => {
+    if (club.cadence !== 'release_dates' && club.firstReleaseOn === null) {
+      context.addIssue({
+        code: 'custom',
+        path: ['firstReleaseOn'],
+        message: 'Enter the first release date.',
+      });
+    }
+    if (club.cutoffDays > club.noticeDays) {
+      context.addIssue({
+        code: 'custom',
+        path: ['cutoffDays'],
+        message:
+          'Changes must close after the notice is sent: make the cut-off at most the notice.',
+      });
+    }
+    if (!club.offersPickup && !club.offersDelivery && !club.offersShipping) {
+      context.addIssue({
+        code: 'custom',
+        path: ['offersPickup'],
+        message: 'Offer at least one way to get the releases.',
+      });
+    }
+    const names = club.tiers.map((tier) => tier.name.toLowerCase());
+    names.forEach((name, index) => {
+      if (names.indexOf(name) !== index) {
+        context.addIssue({
+          code: 'custom',
+          path: ['tiers', index, 'name'],
+          message: 'Give each tier its own name.',
+        });
+      }
+    });
+  });
+export type ClubInput = z.infer<typeof clubInputSchema>;
+export type ClubInputDraft = z.input<typeof clubInputSchema>;
