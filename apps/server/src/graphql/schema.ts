@@ -14,6 +14,7 @@ import '../modules/orders/orders.graphql';
 import '../modules/payouts/payouts.graphql';
 import '../modules/cart/cart.graphql';
 import '../modules/jobs/jobs.graphql';
+import '../modules/clubs/clubs.graphql';
 
 export const schema: GraphQLSchema = builder.toSchema();
 

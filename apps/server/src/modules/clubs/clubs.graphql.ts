@@ -1,0 +1,120 @@
+import { CLUB_CADENCES, CLUB_PRICE_BASES, isoDate, scheduledChargeDates } from '@bevy/core';
+import { builder } from '../../graphql/builder';
+import {
+  createClub,
+  listClubsToManage,
+  type ClubTierRow,
+  type ClubWithTiers,
+} from './clubs.service';
+
+const ClubCadenceType = builder.enumType('ClubCadence', { values: CLUB_CADENCES });
+const ClubPriceBasisType = builder.enumType('ClubPriceBasis', { values: CLUB_PRICE_BASES });
+const ClubStatusType = builder.enumType('ClubStatus', { values: ['draft', 'open', 'closed'] });
+
+/** How many coming charge dates a club lists. */
+const UPCOMING_RELEASES = 3;
+
+const ClubTierType = builder.objectRef<ClubTierRow>('ClubTier');
+ClubTierType.implement({
+  description: 'What one release of a club holds, and how it is priced.',
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    name: t.exposeString('name'),
+    bottles: t.exposeInt('bottles'),
+    priceBasis: t.field({ type: ClubPriceBasisType, resolve: (tier) => tier.price_basis }),
+    fixedPriceCents: t.exposeInt('fixed_price_cents', { nullable: true }),
+  }),
+});
+
+const ClubType = builder.objectRef<ClubWithTiers>('Club');
+ClubType.implement({
+  description: 'A membership a producer runs, with releases charged on a schedule.',
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    slug: t.exposeString('slug'),
+    name: t.exposeString('name'),
+    description: t.exposeString('description'),
+    cadence: t.field({ type: ClubCadenceType, resolve: (club) => club.cadence }),
+    firstReleaseOn: t.exposeString('first_release_on', { nullable: true }),
+    memberDiscountBasisPoints: t.exposeInt('member_discount_bp'),
+    noticeDays: t.exposeInt('notice_days'),
+    cutoffDays: t.exposeInt('cutoff_days'),
+    skipsPerYear: t.exposeInt('skips_per_year'),
+    minimumReleases: t.exposeInt('minimum_releases'),
+    offersPickup: t.exposeBoolean('offers_pickup'),
+    offersDelivery: t.exposeBoolean('offers_delivery'),
+    offersShipping: t.exposeBoolean('offers_shipping'),
+    status: t.field({ type: ClubStatusType, resolve: (club) => club.status }),
+    tiers: t.field({ type: [ClubTierType], resolve: (club) => club.tiers }),
+    upcomingChargeDates: t.stringList({
+      description: `The next ${UPCOMING_RELEASES} charge dates (YYYY-MM-DD) of a scheduled club; none on release dates.`,
+      resolve: (club, _args, ctx) =>
+        club.cadence === 'release_dates' || club.first_release_on === null
+          ? []
+          : scheduledChargeDates(
+              club.cadence,
+              club.first_release_on,
+              isoDate(ctx.clock.now()),
+              UPCOMING_RELEASES,
+            ),
+    }),
+  }),
+});
+
+const ClubTierInput = builder.inputType('ClubTierInput', {
+  fields: (t) => ({
+    name: t.string({ required: true }),
+    bottles: t.int({ required: true }),
+    priceBasis: t.field({ type: ClubPriceBasisType, required: true }),
+    fixedPriceCents: t.int(),
+  }),
+});
+
+const ClubInput = builder.inputType('ClubInput', {
+  fields: (t) => ({
+    name: t.string({ required: true }),
+    description: t.string({ required: true }),
+    cadence: t.field({ type: ClubCadenceType, required: true }),
+    firstReleaseOn: t.string({ description: 'YYYY-MM-DD; not for a club on release dates.' }),
+    memberDiscountBasisPoints: t.int({ required: true, description: '1500 for 15% off.' }),
+    noticeDays: t.int(),
+    cutoffDays: t.int(),
+    skipsPerYear: t.int({ required: true }),
+    minimumReleases: t.int({ required: true }),
+    offersPickup: t.boolean({ required: true }),
+    offersDelivery: t.boolean({ required: true }),
+    offersShipping: t.boolean({ required: true }),
+    tiers: t.field({ type: [ClubTierInput], required: true }),
+  }),
+});
+
+builder.queryField('clubsToManage', (t) =>
+  t.field({
+    type: [ClubType],
+    description: 'Every club of a business, drafts included. People who work there only.',
+    args: { businessSlug: t.arg.string({ required: true }) },
+    resolve: (_root, args, ctx) => listClubsToManage(ctx, args.businessSlug),
+  }),
+);
+
+builder.mutationField('createClub', (t) =>
+  t.field({
+    type: ClubType,
+    description: 'Creates a draft club with its tiers. People who work at the business only.',
+    args: {
+      businessSlug: t.arg.string({ required: true }),
+      input: t.arg({ type: ClubInput, required: true }),
+    },
+    resolve: (_root, { businessSlug, input }, ctx) =>
+      createClub(ctx, businessSlug, {
+        ...input,
+        firstReleaseOn: input.firstReleaseOn ?? null,
+        noticeDays: input.noticeDays ?? undefined,
+        cutoffDays: input.cutoffDays ?? undefined,
+        tiers: input.tiers.map((tier) => ({
+          ...tier,
+          fixedPriceCents: tier.fixedPriceCents ?? null,
+        })),
+      }),
+  }),
+);
