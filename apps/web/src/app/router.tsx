@@ -72,6 +72,9 @@ const PackingSlipPage = graphqlPage(() =>
 const ConsumerPage = graphqlPage(() =>
   import('../features/orders/consumer-page').then((m) => m.ConsumerPage),
 );
+const ClubsPage = graphqlPage(() =>
+  import('../features/clubs/clubs-page').then((m) => m.ClubsPage),
+);
 const PayoutsPage = graphqlPage(() =>
   import('../features/payouts/payouts-page').then((m) => m.PayoutsPage),
 );
@@ -154,6 +157,7 @@ export function AppRouter() {
                   element={<ConnectStatusPage />}
                 />
                 <Route path="business/:slug/payouts" element={<PayoutsPage />} />
+                <Route path="business/:slug/clubs" element={<ClubsPage />} />
               </Route>
               {/* The shop again, where wholesale buyers (redirected from /shop) shop too. */}
               <Route path="business/research-and-shop" element={<ShopPage />} />

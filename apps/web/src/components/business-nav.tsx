@@ -1,5 +1,5 @@
 import { Button, Group } from '@mantine/core';
-import { IconCash, IconEdit, IconPackage, IconPlus } from '@tabler/icons-react';
+import { IconCash, IconEdit, IconPackage, IconPlus, IconUsersGroup } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { useMe } from '../lib/use-me';
 
@@ -16,6 +16,7 @@ const LINKS = [
   { label: 'Manage Products', suffix: '/products', icon: IconPackage },
   { label: 'Add Product', suffix: '/products/new', icon: IconPlus },
   { label: 'Edit Public Profile', suffix: '/edit', icon: IconEdit },
+  { label: 'Clubs', suffix: '/clubs', icon: IconUsersGroup },
   { label: 'Payouts', suffix: '/payouts', icon: IconCash },
 ] as const;
 

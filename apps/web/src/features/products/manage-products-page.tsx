@@ -16,6 +16,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useQuery } from 'urql';
 import { BusinessFrame, type FramedBusiness } from '../../components/business-frame';
 import { ProductTile } from '../../components/product-tile';
+import { SuccessNotice } from '../../components/success-notice';
 import { describeError } from '../../lib/server-error';
 import { manageProductsPath, noticeFrom } from './manage-notice';
 import { BUSINESS_PRODUCTS, PRODUCT_TYPENAMES } from './api/products';
@@ -126,19 +127,7 @@ export function ManageProductsPage() {
     <BusinessFrame title={() => 'Manage Products'}>
       {(business) => (
         <>
-          {notice ? (
-            <Alert
-              color="green"
-              role="status"
-              withCloseButton
-              closeButtonLabel="Dismiss"
-              onClose={dismissNotice}
-            >
-              <Text fz="sm" c="dark.8">
-                {notice}
-              </Text>
-            </Alert>
-          ) : null}
+          {notice ? <SuccessNotice onClose={dismissNotice}>{notice}</SuccessNotice> : null}
           <ProductList business={business} />
         </>
       )}

@@ -1,0 +1,164 @@
+import { CLUB_CADENCE_LABELS, formatCents, formatDueDate } from '@bevy/core';
+import { Alert, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { IconPlus, IconUsersGroup } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useQuery } from 'urql';
+import { BusinessFrame, type FramedBusiness } from '../../components/business-frame';
+import { EmptyState } from '../../components/empty-state';
+import { PageLoading } from '../../components/page-loading';
+import { StatusBadge } from '../../components/status-badge';
+import { SuccessNotice } from '../../components/success-notice';
+import type { ResultOf } from '../../lib/graphql';
+import { describeError } from '../../lib/server-error';
+import { CLUBS_TO_MANAGE, type CLUB_FIELDS } from './api/clubs';
+import { ClubForm } from './club-form';
+
+type Club = ResultOf<typeof CLUB_FIELDS>;
+
+const STATUS_LABELS: Record<Club['status'], string> = {
+  draft: 'Draft',
+  open: 'Open to members',
+  closed: 'Closed',
+};
+
+function tierPrice(tier: Club['tiers'][number], discountBasisPoints: number): string {
+  if (tier.priceBasis === 'fixed' && tier.fixedPriceCents !== null) {
+    return `${formatCents(tier.fixedPriceCents)} a release`;
+  }
+  return discountBasisPoints > 0
+    ? `its bottles at ${discountBasisPoints / 100}% off`
+    : 'its bottles at their price';
+}
+
+function ClubCard({ club }: { club: Club }) {
+  const ways = [
+    club.offersPickup && 'pickup',
+    club.offersDelivery && 'delivery',
+    club.offersShipping && 'shipping',
+  ].filter(Boolean);
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      component="article"
+      aria-labelledby={`club-${club.id}`}
+    >
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-start" wrap="wrap">
+          <Title order={2} fz="lg" id={`club-${club.id}`}>
+            {club.name}
+          </Title>
+          <StatusBadge color={club.status === 'open' ? 'green' : 'gray'}>
+            {STATUS_LABELS[club.status]}
+          </StatusBadge>
+        </Group>
+        {club.description ? <Text fz="sm">{club.description}</Text> : null}
+        <Text fz="sm">
+          {CLUB_CADENCE_LABELS[club.cadence]}
+          {club.memberDiscountBasisPoints > 0
+            ? ` · members save ${club.memberDiscountBasisPoints / 100}% on everything from you`
+            : ''}
+          {ways.length > 0 ? ` · ${ways.join(', ')}` : ''}
+        </Text>
+        <List size="sm" spacing={2} aria-label={`Tiers of ${club.name}`}>
+          {club.tiers.map((tier) => (
+            <List.Item key={tier.id}>
+              {tier.name}: {tier.bottles} {tier.bottles === 1 ? 'bottle' : 'bottles'},{' '}
+              {tierPrice(tier, club.memberDiscountBasisPoints)}
+            </List.Item>
+          ))}
+        </List>
+        <Text fz="sm" c="dark.6">
+          {club.upcomingChargeDates.length > 0
+            ? `Next releases: ${club.upcomingChargeDates.map(formatDueDate).join(', ')}. `
+            : 'You set each release’s date. '}
+          Members hear {club.noticeDays} days ahead and may change a release until {club.cutoffDays}{' '}
+          {club.cutoffDays === 1 ? 'day' : 'days'} before it.
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
+
+function ClubsList({ business }: { business: FramedBusiness }) {
+  const [{ data, fetching, error }, refetch] = useQuery({
+    query: CLUBS_TO_MANAGE,
+    variables: { businessSlug: business.slug },
+  });
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<string | null>(null);
+
+  if (fetching && !data) return <PageLoading />;
+  if (error && !data) {
+    return (
+      <Alert color="red" title="Your clubs could not be loaded" role="alert">
+        {describeError(error).message}{' '}
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          onClick={() => refetch({ requestPolicy: 'network-only' })}
+        >
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  const clubs = data?.clubsToManage ?? [];
+  return (
+    <Stack gap="md">
+      <Text>
+        Clubs are memberships with releases charged to each member’s saved card on your schedule.
+        New clubs start as drafts.
+      </Text>
+      {created ? (
+        <SuccessNotice onClose={() => setCreated(null)}>
+          {created} is saved as a draft.
+        </SuccessNotice>
+      ) : null}
+      {creating ? (
+        <Card withBorder radius="md" padding="md" component="section" aria-labelledby="new-club">
+          <Title order={2} fz="lg" id="new-club" mb="sm">
+            New club
+          </Title>
+          <ClubForm
+            businessSlug={business.slug}
+            onCancel={() => setCreating(false)}
+            onCreated={(name) => {
+              setCreating(false);
+              setCreated(name);
+              refetch({ requestPolicy: 'network-only' });
+            }}
+          />
+        </Card>
+      ) : (
+        <Button
+          leftSection={<IconPlus size={16} aria-hidden />}
+          style={{ alignSelf: 'flex-start' }}
+          onClick={() => {
+            setCreated(null);
+            setCreating(true);
+          }}
+        >
+          Create a club
+        </Button>
+      )}
+      {clubs.length === 0 && !creating ? (
+        <EmptyState icon={IconUsersGroup}>
+          <Text ta="center">{business.name} runs no clubs yet.</Text>
+        </EmptyState>
+      ) : (
+        clubs.map((club) => <ClubCard key={club.id} club={club} />)
+      )}
+    </Stack>
+  );
+}
+
+/** Route /business/:slug/clubs: the producer's clubs, and a new one. */
+export function ClubsPage() {
+  return (
+    <BusinessFrame title={(business) => `Clubs of ${business.name}`}>
+      {(business) => <ClubsList business={business} />}
+    </BusinessFrame>
+  );
+}
