@@ -26,6 +26,7 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState, type CSSProperties } from 'react';
 import { useMutation } from 'urql';
 import { FormWithRefusal } from '../../components/form-with-refusal';
+import { showServerRefusal } from '../../lib/form-focus';
 import { describeError } from '../../lib/server-error';
 import { CREATE_CLUB } from './api/clubs';
 
@@ -108,11 +109,7 @@ export function ClubForm({
     setRefusal(null);
     const result = await createClub({ businessSlug, input: submitted });
     if (result.error) {
-      const error = describeError(result.error);
-      const fields = { ...error.fields };
-      if (error.field && !fields[error.field]) fields[error.field] = error.message;
-      form.setErrors(fields);
-      if (Object.keys(fields).length === 0) setRefusal(error.message);
+      showServerRefusal(form, describeError(result.error), setRefusal);
       return;
     }
     onCreated(submitted.name);

@@ -1,10 +1,11 @@
 import { CLUB_CADENCE_LABELS, formatCents, formatDueDate } from '@bevy/core';
-import { Alert, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { IconPlus, IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useQuery } from 'urql';
 import { BusinessFrame, type FramedBusiness } from '../../components/business-frame';
 import { EmptyState } from '../../components/empty-state';
+import { ErrorAlert } from '../../components/error-alert';
 import { PageLoading } from '../../components/page-loading';
 import { StatusBadge } from '../../components/status-badge';
 import { SuccessNotice } from '../../components/success-notice';
@@ -92,16 +93,11 @@ function ClubsList({ business }: { business: FramedBusiness }) {
   if (fetching && !data) return <PageLoading />;
   if (error && !data) {
     return (
-      <Alert color="red" title="Your clubs could not be loaded" role="alert">
-        {describeError(error).message}{' '}
-        <Button
-          variant="subtle"
-          size="compact-sm"
-          onClick={() => refetch({ requestPolicy: 'network-only' })}
-        >
-          Try again
-        </Button>
-      </Alert>
+      <ErrorAlert
+        title="Your clubs could not be loaded"
+        message={describeError(error).message}
+        onRetry={() => refetch({ requestPolicy: 'network-only' })}
+      />
     );
   }
   const clubs = data?.clubsToManage ?? [];

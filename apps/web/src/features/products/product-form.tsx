@@ -25,6 +25,7 @@ import { useMutation } from 'urql';
 import type { FramedBusiness } from '../../components/business-frame';
 import { ImageUpload } from '../../components/image-upload';
 import type { VariablesOf } from '../../lib/graphql';
+import { showServerRefusal } from '../../lib/form-focus';
 import { describeError, type ServerRefusal } from '../../lib/server-error';
 import { DeleteProductDialog } from './delete-product-dialog';
 import { manageProductsPath, type ManageNotice } from './manage-notice';
@@ -39,7 +40,6 @@ import {
   emptyProductValues,
   formValuesToInput,
   productToFormValues,
-  splitFieldErrors,
   type ProductFormValues,
   type ProductInputVariables,
 } from './product-mapping';
@@ -109,16 +109,10 @@ export function ProductForm({
   const values = form.getValues();
   const managePath = manageProductsPath(business.slug);
 
-  const showRefusal = (error: ServerRefusal) => {
-    const fields = { ...error.fields };
-    if (error.field && !fields[error.field]) fields[error.field] = error.message;
-    const { onFields, elsewhere } = splitFieldErrors(fields, form.getValues());
-    form.setErrors(onFields);
-    if (Object.keys(onFields).length === 0) setRefusal(error.message);
-    else if (elsewhere.length > 0) setRefusal(elsewhere.join(' '));
-    // Let the messages render before looking for the first of them.
-    setTimeout(() => focusFirstError(formElement.current, onFields), 0);
-  };
+  const showRefusal = (error: ServerRefusal) =>
+    showServerRefusal(form, error, setRefusal, (errors) =>
+      focusFirstError(formElement.current, errors),
+    );
 
   const submit = async (submitted: ProductFormValues) => {
     setRefusal(null);

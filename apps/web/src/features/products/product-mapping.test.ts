@@ -8,11 +8,11 @@ import {
   formValuesToInput,
   numberOrNull,
   productToFormValues,
-  splitFieldErrors,
   tagOptions,
   toTileProduct,
   type ProductFormValues,
 } from './product-mapping';
+import { splitFieldErrors } from '../../lib/form-focus';
 
 const product: ManagedProduct = {
   id: 42,

@@ -200,30 +200,3 @@ export function formValuesToInput(values: ProductFormValues): ProductInputVariab
     stockCount: numberOrNull(values.stockCount),
   };
 }
-
-/**
- * Splits a server's field messages into those the form can show beside a field (their path
- * starts with one of the form's fields) and the rest.
- */
-export function splitFieldErrors(
-  fields: Record<string, string>,
-  values: ProductFormValues,
-): { onFields: Record<string, string>; elsewhere: string[] } {
-  const onFields: Record<string, string> = {};
-  const elsewhere: string[] = [];
-  for (const [path, message] of Object.entries(fields)) {
-    if (pathExists(values, path)) onFields[path] = message;
-    else elsewhere.push(message);
-  }
-  return { onFields, elsewhere };
-}
-
-/** Whether `path` ("retailTiers.1.price") names a value in the form, or a list of the form. */
-function pathExists(values: ProductFormValues, path: string): boolean {
-  let current: unknown = values;
-  for (const part of path.split('.')) {
-    if (current === null || typeof current !== 'object' || !(part in current)) return false;
-    current = (current as Record<string, unknown>)[part];
-  }
-  return true;
-}
