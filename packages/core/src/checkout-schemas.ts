@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { normalizeEmail } from './accounts';
 import { normalizePhoneNumber } from './contact';
-import { FULFILLMENT_MODES } from './fulfillment';
+import { FULFILLMENT_MODES, type FulfillmentMode } from './fulfillment';
 import { US_ZIP_PATTERN } from './geo';
 import { CHECKOUT_LIMITS } from './orders';
 import { PRICE_CHANNELS } from './pricing';
@@ -69,6 +69,24 @@ const checkoutLine = z.object({
   channel: z.enum(PRICE_CHANNELS, { error: 'Choose retail or wholesale.' }).nullish(),
 });
 
+/** Delivery and shipping need an address, with someone to sign for it; pickup needs none. */
+export function requireFulfillmentAddress(
+  choice: { mode: FulfillmentMode; address?: OrderAddress | null },
+  context: z.RefinementCtx,
+) {
+  if (choice.mode === 'pickup') return;
+  const what = choice.mode === 'delivery' ? 'delivery' : 'shipping';
+  if (!choice.address) {
+    context.addIssue({ code: 'custom', path: ['address'], message: `Enter the ${what} address.` });
+  } else if (!choice.address.name) {
+    context.addIssue({
+      code: 'custom',
+      path: ['address', 'name'],
+      message: 'Enter the name of the person who will sign for it.',
+    });
+  }
+}
+
 const fulfillmentChoice = z
   .object({
     businessId: z.number({ error: 'Choose a producer.' }).int().positive(),
@@ -80,24 +98,18 @@ const fulfillmentChoice = z
       .nullish()
       .transform((value) => value ?? false),
   })
-  .superRefine((choice, context) => {
-    if (choice.mode === 'pickup') return;
-    const what = choice.mode === 'delivery' ? 'delivery' : 'shipping';
-    if (!choice.address) {
-      context.addIssue({
-        code: 'custom',
-        path: ['address'],
-        message: `Enter the ${what} address.`,
-      });
-    } else if (!choice.address.name) {
-      context.addIssue({
-        code: 'custom',
-        path: ['address', 'name'],
-        message: 'Enter the name of the person who will sign for it.',
-      });
-    }
-  });
+  .superRefine(requireFulfillmentAddress);
 export type FulfillmentChoice = z.infer<typeof fulfillmentChoice>;
+
+/** A US phone number, stored normalized. */
+export const phoneSchema = z
+  .string({ error: 'Enter your phone number.' })
+  .transform((input, context) => {
+    const phone = normalizePhoneNumber(input);
+    if (phone.ok) return phone.value;
+    context.addIssue({ code: 'custom', message: phone.message });
+    return z.NEVER;
+  });
 
 const contact = z.object({
   name: requiredText('your name', 100),
@@ -106,12 +118,7 @@ const contact = z.object({
     .trim()
     .pipe(z.email('Enter a valid email address.'))
     .transform(normalizeEmail),
-  phone: z.string({ error: 'Enter your phone number.' }).transform((input, context) => {
-    const phone = normalizePhoneNumber(input);
-    if (phone.ok) return phone.value;
-    context.addIssue({ code: 'custom', message: phone.message });
-    return z.NEVER;
-  }),
+  phone: phoneSchema,
 });
 
 /** Card details, for the offline provider only: with Stripe, the card never reaches our server. */
@@ -145,7 +152,8 @@ const card = z
   });
 export type CardDetails = z.infer<typeof card>;
 
-const payment = z.object({
+/** A card for the offline provider, or a PaymentMethod Stripe made in the browser. */
+export const paymentSchema = z.object({
   card: card.nullish(),
   /** A Stripe PaymentMethod made by Stripe's Payment Element in the browser. */
   paymentMethodId: z
@@ -177,15 +185,17 @@ function uniqueBy<T>(key: (item: T) => unknown, message: string, field: string) 
   };
 }
 
+/** Made by the client once per attempt; a repeat of the request gets the same answer. */
+export const idempotencyKeySchema = z
+  .string({ error: 'The request needs an idempotency key.' })
+  .regex(
+    /^[A-Za-z0-9_:.-]{8,255}$/,
+    'The idempotency key has 8 to 255 letters, digits, or the characters - _ : .',
+  );
+
 export const placeOrderSchema = z
   .object({
-    /** Made by the client once per attempt; a repeat of the request gets the same answer. */
-    idempotencyKey: z
-      .string({ error: 'The request needs an idempotency key.' })
-      .regex(
-        /^[A-Za-z0-9_:.-]{8,255}$/,
-        'The idempotency key has 8 to 255 letters, digits, or the characters - _ : .',
-      ),
+    idempotencyKey: idempotencyKeySchema,
     lines: z
       .array(checkoutLine)
       .min(1, 'Your cart is empty.')
@@ -210,7 +220,7 @@ export const placeOrderSchema = z
       error: 'Confirm that you and anyone receiving the order are 21 or older.',
     }),
     /** The card, unless every order is paid by invoice. */
-    payment: payment.nullish(),
+    payment: paymentSchema.nullish(),
     /** The grand total in cents the buyer saw; the order is refused if the server's differs. */
     expectedTotal: z.number().int().nonnegative().nullish(),
   })

@@ -133,3 +133,52 @@ export const clubInputSchema = z
   });
 export type ClubInput = z.infer<typeof clubInputSchema>;
 export type ClubInputDraft = z.input<typeof clubInputSchema>;
+
+/** One product in a tier's share of a release. */
+export const releaseItemInputSchema = z.object({
+  tierId: z.number({ error: 'Choose a tier.' }).int().positive('Choose a tier.'),
+  productId: z.number({ error: 'Choose a product.' }).int().positive('Choose a product.'),
+  quantity: whole('the quantity', 1, CLUB_LIMITS.bottlesPerRelease),
+});
+
+/** A release as the producer composes it: its charge date and each tier's products. */
+export const releaseInputSchema = z
+  .object({
+    title: z
+      .string()
+      .trim()
+      .min(1, 'Name the release, such as "Spring release".')
+      .max(CLUB_LIMITS.name, `Use at most ${CLUB_LIMITS.name} characters.`),
+    chargeOn: z.string().refine(isIsoDate, 'Enter the charge date as YYYY-MM-DD.'),
+    items: z
+      .array(releaseItemInputSchema)
+      .min(1, 'Add the products of the release.')
+      .max(CLUB_LIMITS.tiers * 12, 'A release has at most 12 products per tier.'),
+  })
+  .superRefine((release, context) => {
+    const seen = new Set<string>();
+    release.items.forEach((item, index) => {
+      const key = `${item.tierId}:${item.productId}`;
+      if (seen.has(key)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['items', index, 'productId'],
+          message: 'This product is already in this tier.',
+        });
+      }
+      seen.add(key);
+    });
+  });
+export type ReleaseInput = z.infer<typeof releaseInputSchema>;
+export type ReleaseInputDraft = z.input<typeof releaseInputSchema>;
+
+/** A member's own lines for a release: swaps and additions, within the producer's rules. */
+export const shipmentLinesInputSchema = z
+  .array(
+    z.object({
+      productId: z.number({ error: 'Choose a product.' }).int().positive('Choose a product.'),
+      quantity: whole('the quantity', 1, CLUB_LIMITS.bottlesPerRelease),
+    }),
+  )
+  .min(1, 'Keep at least one product in the release.')
+  .max(12, 'A release has at most 12 products.');

@@ -7,7 +7,7 @@
  */
 import { addDays, addMonths, format, parseISO } from 'date-fns';
 import { isIsoDate, isOfLegalAge } from './accounts';
-import type { Cents } from './money';
+import { formatCents, type Cents } from './money';
 import { divideRoundingHalfUp } from './order-math';
 
 /** How often a club releases, or a subscription renews. */
@@ -224,6 +224,8 @@ export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
 /** What happened to one member at a release's run (the producer's run report). */
 export const RELEASE_OUTCOMES = [
   'pending',
+  /** A try at the card is out; its answer is not recorded yet. */
+  'charging',
   'charged',
   'retrying',
   'declined',
@@ -233,7 +235,14 @@ export const RELEASE_OUTCOMES = [
 export type ReleaseOutcome = (typeof RELEASE_OUTCOMES)[number];
 
 /** Why a member cannot receive a release now; they are held, not charged, and told. */
-export type HoldReason = 'under_age' | 'account_disabled' | 'state_forbids' | 'card_expires';
+export const HOLD_REASONS = [
+  'under_age',
+  'account_disabled',
+  'state_forbids',
+  'card_expires',
+  'out_of_stock',
+] as const;
+export type HoldReason = (typeof HOLD_REASONS)[number];
 
 export const HOLD_MESSAGES: Record<HoldReason, string> = {
   under_age: 'Club releases go only to members who are 21 or older on the charge date.',
@@ -241,6 +250,8 @@ export const HOLD_MESSAGES: Record<HoldReason, string> = {
   state_forbids:
     'This producer may not ship this release to your state. Choose pickup or another address.',
   card_expires: 'Your saved card expires before the charge date. Update your card.',
+  out_of_stock:
+    'A product in this release sold out before it could be set aside for you. The producer will be in touch.',
 };
 
 export interface MemberAtRun {
@@ -288,4 +299,50 @@ export function customizationRefusal(
     return `This release needs at least ${minimumBottles} bottles.`;
   }
   return null;
+}
+
+const CADENCE_PHRASES: Record<ClubCadence, string> = {
+  monthly: 'every month',
+  every_2_months: 'every 2 months',
+  every_3_months: 'every 3 months',
+  twice_a_year: 'twice a year',
+  release_dates: 'on each release date the producer sets',
+};
+
+export interface RenewalTermsClub {
+  name: string;
+  cadence: ClubCadence;
+  memberDiscountBasisPoints: number;
+  minimumReleases: number;
+  noticeDays: number;
+}
+
+export interface RenewalTermsTier {
+  name: string;
+  bottles: number;
+  priceBasis: 'contents' | 'fixed';
+  fixedPriceCents: Cents | null;
+}
+
+/**
+ * The automatic renewal the member agrees to, naming the amount and the cadence. The join form
+ * shows it beside the unticked consent; the server stores the words it generated, not the form's.
+ */
+export function renewalTerms(club: RenewalTermsClub, tier: RenewalTermsTier): string {
+  const percent = club.memberDiscountBasisPoints / 100;
+  const amount =
+    tier.priceBasis === 'fixed' && tier.fixedPriceCents !== null
+      ? `${formatCents(tier.fixedPriceCents)} for each release of ${tier.bottles} bottles`
+      : `for each release of ${tier.bottles} bottles its retail price` +
+        (percent > 0 ? ` less my ${percent}% member discount` : '');
+  const minimum =
+    club.minimumReleases > 0
+      ? ` ${club.name} asks members to stay for at least ${club.minimumReleases} release${club.minimumReleases === 1 ? '' : 's'}.`
+      : '';
+  return (
+    `I agree that ${club.name} (${tier.name}) charges my saved card ${amount}, plus tax and any ` +
+    `shipping or delivery fee, ${CADENCE_PHRASES[club.cadence]} until I cancel. I am told the ` +
+    `contents and the amount ${club.noticeDays} days before each charge, and I can skip, pause ` +
+    `or cancel online at any time.${minimum}`
+  );
 }

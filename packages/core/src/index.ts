@@ -3,6 +3,7 @@ export * from './banner';
 export * from './beverage';
 export * from './business';
 export * from './cart';
+export * from './club-pricing';
 export * from './club-schemas';
 export * from './clubs';
 export * from './collation';

@@ -10,3 +10,4 @@ export * from './banners';
 export * from './mail';
 export * from './jobs';
 export * from './clubs';
+export * from './club-members';

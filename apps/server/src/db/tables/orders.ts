@@ -74,6 +74,8 @@ export const checkouts = pgTable(
       .notNull()
       .references(() => users.id),
     idempotency_key: text('idempotency_key').notNull(),
+    /** A buyer's cart, or a club release charged to a saved card (decision 019). */
+    origin: text('origin').$type<'cart' | 'club'>().notNull().default('cart'),
     /** SHA-256 of the request as understood (card number reduced to its last four digits). */
     request_fingerprint: text('request_fingerprint').notNull(),
     status: checkoutStatusEnum('status').notNull().default('processing'),

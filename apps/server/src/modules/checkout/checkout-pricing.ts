@@ -131,9 +131,9 @@ export function soldOutMessage(name: string, inStock: number): string {
 
 const stateName = (code: string) => US_STATES[code as UsStateCode] ?? code;
 
-function fulfillmentProblems(
+export function fulfillmentProblems(
   business: CatalogBusiness,
-  choice: PlaceOrderInput['fulfillment'][number],
+  choice: Pick<PlaceOrderInput['fulfillment'][number], 'mode' | 'address'>,
   field: string,
   buyer: BuyerKind,
   locate: ZipLocator,
@@ -268,10 +268,10 @@ function priceLine(
  * the buyer gave. The place is always known here (the schema requires an address for delivery
  * and shipping), so the fee is; an unknown ZIP code is refused among the fulfillment problems.
  */
-function fulfillmentFee(
+export function fulfillmentFee(
   business: CatalogBusiness,
-  choice: PlaceOrderInput['fulfillment'][number],
-  lines: readonly PricedLine[],
+  choice: Pick<PlaceOrderInput['fulfillment'][number], 'mode' | 'address'>,
+  lines: readonly { quantity: number }[],
   subtotal: Cents,
   locate: ZipLocator,
 ): { feeCents: Cents; problem: string | null } {

@@ -59,13 +59,17 @@ function addressOfBusiness(name: string, row: AddressRow | undefined): OrderAddr
   };
 }
 
-interface LoadedCatalog extends Catalog {
+export interface LoadedCatalog extends Catalog {
   /** Connected accounts that can receive a payout now, by business. */
   payoutAccounts: ReadonlyMap<number, string>;
 }
 
-/** The cart's products and producers as the database holds them now. */
-async function loadCatalog(ctx: CheckoutContext, productIds: number[]): Promise<LoadedCatalog> {
+/** The cart's products and producers (and any other producers named) as the database holds them now. */
+export async function loadCatalog(
+  ctx: Pick<CheckoutContext, 'db' | 'payments'>,
+  productIds: number[],
+  otherBusinessIds: number[] = [],
+): Promise<LoadedCatalog> {
   const { db } = ctx;
   const productRows = await db
     .select({
@@ -76,8 +80,10 @@ async function loadCatalog(ctx: CheckoutContext, productIds: number[]): Promise<
       stock_count: products.stock_count,
     })
     .from(products)
-    .where(inArray(products.id, productIds));
-  const businessIds = [...new Set(productRows.map((row) => row.business_id))];
+    .where(inArray(products.id, productIds.length > 0 ? productIds : [0]));
+  const businessIds = [
+    ...new Set([...productRows.map((row) => row.business_id), ...otherBusinessIds]),
+  ];
   const [tiers, businessRows, addressRows, accountRows] = await Promise.all([
     tiersOfProducts(
       db,

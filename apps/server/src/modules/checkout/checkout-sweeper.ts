@@ -17,7 +17,15 @@ function processingSince(db: Db, cutoff: Date, ...also: SQL[]) {
   return db
     .select({ id: checkouts.id })
     .from(checkouts)
-    .where(and(eq(checkouts.status, 'processing'), lt(checkouts.updated_at, cutoff), ...also))
+    .where(
+      and(
+        eq(checkouts.status, 'processing'),
+        // A club's charge may wait days for its retries; the club run settles its own.
+        eq(checkouts.origin, 'cart'),
+        lt(checkouts.updated_at, cutoff),
+        ...also,
+      ),
+    )
     .orderBy(asc(checkouts.created_at))
     .limit(100);
 }

@@ -9,3 +9,14 @@ export { settlePaidByProvider } from './checkout-settlement';
 export { recordPaymentFailure } from './checkout-outcome';
 export { noteReconciliation, refundUnrecordedCharge } from './checkout-charge';
 export type { RefundToMake } from './checkout-charge';
+export {
+  fulfillmentFee,
+  fulfillmentProblems,
+  type CatalogBusiness,
+  type CatalogProduct,
+} from './checkout-pricing';
+export { loadCatalog, type LoadedCatalog } from './checkout-reservation';
+export { releaseStock } from './stock-holds';
+export { recordEvents } from './checkout-outcome';
+export { holdStock } from './stock-holds';
+export { CheckoutRefused } from './checkout-answer';

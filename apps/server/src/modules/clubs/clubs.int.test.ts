@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { clubs, users } from '../../db/tables';
-import { DomainError } from '../../platform/domain-error';
 import { DEMO_ACTORS } from '../../test/demo-actors';
 import { sellerBusinessSlugs } from '../../test/fixtures';
+import { refusalOf } from '../../test/refusal';
 import { createTestDatabase } from '../../test/test-app';
 import { createClub, listClubsToManage } from './index';
 
@@ -47,15 +47,6 @@ const cellarClub = (overrides: Partial<ClubInputDraft> = {}): ClubInputDraft => 
   ...overrides,
 });
 
-async function refusal(promise: Promise<unknown>): Promise<DomainError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(DomainError);
-  return error as DomainError;
-}
-
 describe('a producer creates a club', () => {
   it('stores a draft with its tiers in order, and the notice and cut-off defaults', async () => {
     const club = await createClub(sellerCtx, ownSlug, cellarClub());
@@ -93,15 +84,17 @@ describe('a producer creates a club', () => {
 
 describe('a club is refused', () => {
   it('to someone who does not work at the business, and for a business that does not exist', async () => {
-    expect((await refusal(createClub(buyerCtx, ownSlug, cellarClub()))).code).toBe('FORBIDDEN');
-    expect((await refusal(createClub(sellerCtx, otherSlug, cellarClub()))).code).toBe('FORBIDDEN');
+    expect((await refusalOf(createClub(buyerCtx, ownSlug, cellarClub()))).code).toBe('FORBIDDEN');
+    expect((await refusalOf(createClub(sellerCtx, otherSlug, cellarClub()))).code).toBe(
+      'FORBIDDEN',
+    );
     expect(
-      (await refusal(createClub({ db: database.db, viewer: null }, ownSlug, cellarClub()))).code,
+      (await refusalOf(createClub({ db: database.db, viewer: null }, ownSlug, cellarClub()))).code,
     ).toBe('UNAUTHENTICATED');
-    expect((await refusal(createClub(sellerCtx, 'no-such-producer', cellarClub()))).code).toBe(
+    expect((await refusalOf(createClub(sellerCtx, 'no-such-producer', cellarClub()))).code).toBe(
       'NOT_FOUND',
     );
-    expect((await refusal(listClubsToManage(buyerCtx, ownSlug))).code).toBe('FORBIDDEN');
+    expect((await refusalOf(listClubsToManage(buyerCtx, ownSlug))).code).toBe('FORBIDDEN');
   });
 
   it('with a message on each field the producer must correct, and nothing stored', async () => {
@@ -142,7 +135,7 @@ describe('a club is refused', () => {
       ],
     ];
     for (const [overrides, field, message] of cases) {
-      const error = await refusal(createClub(sellerCtx, ownSlug, cellarClub(overrides)));
+      const error = await refusalOf(createClub(sellerCtx, ownSlug, cellarClub(overrides)));
       expect(error.code).toBe('BAD_USER_INPUT');
       expect((error.extra.fields as Record<string, string>)[field]).toContain(message);
     }

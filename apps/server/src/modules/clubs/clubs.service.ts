@@ -15,7 +15,10 @@ export type ClubWithTiers = ClubRow & { tiers: ClubTierRow[] };
 type ClubsContext = Pick<ServiceContext, 'db' | 'viewer'>;
 
 /** The business at `slug`, which the viewer must work at (or administer). */
-async function managedBusiness(ctx: ClubsContext, businessSlug: string): Promise<BusinessRow> {
+export async function managedBusiness(
+  ctx: ClubsContext,
+  businessSlug: string,
+): Promise<BusinessRow> {
   const business = await findBusinessBySlug(ctx, businessSlug);
   if (!business) throw notFound('There is no business at that address.');
   await requireMember(ctx, business.id, 'Only people who work at this business can run its clubs.');
@@ -122,4 +125,21 @@ export async function listClubsToManage(
     rows.map((row) => row.id),
   );
   return rows.map((row) => ({ ...row, tiers: tiers.get(row.id)! }));
+}
+
+/** Opens a club to members, or closes it to new ones (its members keep their memberships). */
+export async function setClubStatus(
+  ctx: ClubsContext,
+  businessSlug: string,
+  clubSlug: string,
+  status: 'open' | 'closed',
+): Promise<ClubRow> {
+  const business = await managedBusiness(ctx, businessSlug);
+  const [updated] = await ctx.db
+    .update(clubs)
+    .set({ status, updated_at: new Date() })
+    .where(and(eq(clubs.business_id, business.id), eq(clubs.slug, clubSlug)))
+    .returning();
+  if (!updated) throw notFound('There is no such club.');
+  return updated;
 }

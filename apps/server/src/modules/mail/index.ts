@@ -2,3 +2,4 @@
 export { mailRelayJob } from './mail-relay';
 export { createMailer } from './mailer';
 export type { MailMessage, Mailer } from './mailer';
+export { queueMail, type MailQueueContext } from './outbox';

@@ -5,3 +5,4 @@
 export { orderRoutes } from './orders.routes';
 export { queueCheckoutEmails } from './order-emails';
 export type { OrderEmailContext } from './order-emails';
+export { message, type Block, type EmailSite } from './order-email-blocks';

@@ -10,15 +10,8 @@ import {
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import {
-  businesses,
-  businessMembers,
-  mailOutbox,
-  orderLines,
-  orders,
-  users,
-} from '../../db/tables';
-import type { MailMessage } from '../mail/index';
+import { businesses, businessMembers, orderLines, orders, users } from '../../db/tables';
+import { queueMail } from '../mail/index';
 import {
   fulfillmentLine,
   listOf,
@@ -245,23 +238,6 @@ async function loadOrders(
 }
 
 /**
- * Writes messages into the outbox. Without SMTP that is where they are read ('outbox'); with
- * SMTP they wait as 'queued' for a relay to send them after the transaction commits.
- */
-async function queueMessages(ctx: OrderEmailContext, messages: readonly MailMessage[]) {
-  if (messages.length === 0) return;
-  await ctx.db.insert(mailOutbox).values(
-    messages.map((mail) => ({
-      to_address: mail.to,
-      subject: mail.subject,
-      text_body: mail.text,
-      html_body: mail.html ?? null,
-      transport: ctx.config.SMTP_URL ? 'queued' : 'outbox',
-    })),
-  );
-}
-
-/**
  * Queues the emails of orders that have just been paid: one to the buyer per checkout, and one
  * per order to each person who works at its producer. Call it in the transaction that marks the
  * orders placed, with the orders that this transaction changed. Returns how many were queued.
@@ -285,7 +261,7 @@ export async function queueCheckoutEmails(
       order.staffEmails.map((to) => producerOrderEmail(site, order, to)),
     ),
   ];
-  await queueMessages(ctx, messages);
+  await queueMail(ctx, messages);
   return messages.length;
 }
 
@@ -302,7 +278,7 @@ export async function queueOrderStatusEmail(
   const [order] = await loadOrders(ctx.db, [orderId]);
   const mail = order && orderStatusEmail(siteOf(ctx), order);
   if (!mail) return false;
-  await queueMessages(ctx, [mail]);
+  await queueMail(ctx, [mail]);
   return true;
 }
 
@@ -313,7 +289,7 @@ export async function queuePartialRefundEmail(
   refund: { what: string; amountCents: Cents },
 ): Promise<void> {
   const [order] = await loadOrders(ctx.db, [orderId]);
-  if (order) await queueMessages(ctx, [partialRefundEmail(siteOf(ctx), order, refund)]);
+  if (order) await queueMail(ctx, [partialRefundEmail(siteOf(ctx), order, refund)]);
 }
 
 /** Queues the emails of a buyer's own cancellation, in the transaction that records it. */
@@ -323,5 +299,5 @@ export async function queueBuyerCancellationEmails(
   reason: string | null,
 ): Promise<void> {
   const [order] = await loadOrders(ctx.db, [orderId]);
-  if (order) await queueMessages(ctx, buyerCancellationEmails(siteOf(ctx), order, reason));
+  if (order) await queueMail(ctx, buyerCancellationEmails(siteOf(ctx), order, reason));
 }

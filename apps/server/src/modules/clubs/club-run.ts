@@ -1,0 +1,417 @@
+import { clubChargeKey, holdReasons, isoDate, type HoldReason } from '@bevy/core';
+import { and, asc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import pMap from 'p-map';
+import type { Db } from '../../db/client';
+import {
+  clubChargeTries,
+  clubReleases,
+  clubs,
+  clubShipments,
+  memberships,
+  users,
+} from '../../db/tables';
+import type { ServiceContext } from '../../platform/context';
+import { PaymentProviderError, type ChargeOutcome } from '../../platform/payment-provider';
+import { queueMail } from '../mail/index';
+import { memberProblemEmail } from './club-emails';
+import { recordChargeAnswer } from './charge-answer';
+import { placeShipmentOrder } from './shipment-order';
+import {
+  catalogFor,
+  linesOf,
+  loadReleaseForRun,
+  priceShipment,
+  type ReleaseForRun,
+} from './shipment-pricing';
+
+/**
+ * The run of a release (decision 019): every active member gets one shipment row, then shipments
+ * are claimed in batches (`for update skip locked`, so processes share the work and never a
+ * row), each is checked (age, account, address, card, stock), gets one order and a charge try
+ * written before the provider is asked with the try's key, and the answer is recorded once.
+ * A process that dies leaves its shipments 'charging' until their lease passes; whoever runs
+ * next asks the provider again with the same key, and gets the first answer.
+ */
+
+export type RunContext = Pick<ServiceContext, 'db' | 'payments' | 'clock' | 'config' | 'log'>;
+
+export interface RunOptions {
+  /** Shipments claimed at a time. */
+  batchSize?: number;
+  /** Members charged at once within a batch. */
+  concurrency?: number;
+  /** How long a claimed shipment is left to its process before another may resume it. */
+  leaseSeconds?: number;
+  /** For tests: called between the steps; throwing there stops the run as a crash would. */
+  onStep?: (step: 'prepared' | 'answered', shipmentId: number) => void | Promise<void>;
+}
+
+const DEFAULTS = { batchSize: 100, concurrency: 8, leaseSeconds: 300 };
+
+/** A claimed shipment with its member, and its unanswered try if a process left one. */
+export interface ClaimedShipment {
+  shipment: typeof clubShipments.$inferSelect;
+  membership: typeof memberships.$inferSelect;
+  clubName: string;
+  user: Pick<typeof users.$inferSelect, 'id' | 'name' | 'email' | 'date_of_birth' | 'disabled_at'>;
+  asking: typeof clubChargeTries.$inferSelect | null;
+}
+
+/**
+ * Makes a shipment for each member of the club not yet in the release: active members to be
+ * charged, paused ones skipped. Memberships whose pause has ended are active again first.
+ */
+async function enrolMembers(db: Db, run: ReleaseForRun, today: string) {
+  await resumeEndedPauses(db, today, run.club.id);
+  await db.execute(sql`
+    insert into club_shipments (release_id, membership_id, outcome)
+    select ${run.release.id}, m.id,
+      (case when m.status = 'paused' then 'skipped' else 'pending' end)::club_shipment_outcome
+    from memberships m
+    where m.club_id = ${run.club.id} and m.status <> 'cancelled' and m.joined_on <= ${run.release.charge_on}
+    on conflict (release_id, membership_id) do nothing`);
+}
+
+/** Paused memberships whose pause ends on or before `today` become active again. */
+export async function resumeEndedPauses(db: Db, today: string, clubId?: number): Promise<number> {
+  const resumed = await db
+    .update(memberships)
+    .set({ status: 'active', paused_until: null, status_reason: null, updated_at: new Date() })
+    .where(
+      and(
+        eq(memberships.status, 'paused'),
+        sql`${memberships.paused_until} <= ${today}`,
+        clubId === undefined ? undefined : eq(memberships.club_id, clubId),
+      ),
+    )
+    .returning({ id: memberships.id });
+  return resumed.length;
+}
+
+/**
+ * Claims up to `limit` shipments meeting `which` (or 'charging' ones whose lease has passed):
+ * they become 'charging' under a new lease, and no other process can claim them meanwhile.
+ */
+export async function claimShipments(
+  db: Db,
+  claim: { scope?: SQL; which: SQL },
+  now: Date,
+  options: { limit: number; leaseSeconds: number },
+): Promise<ClaimedShipment[]> {
+  const left = and(eq(clubShipments.outcome, 'charging'), lt(clubShipments.lease_until, now));
+  const candidates = db
+    .select({ id: clubShipments.id })
+    .from(clubShipments)
+    .where(and(claim.scope, or(claim.which, left)))
+    .orderBy(asc(clubShipments.id))
+    .limit(options.limit)
+    .for('update', { skipLocked: true });
+  const claimed = await db
+    .update(clubShipments)
+    .set({
+      outcome: 'charging',
+      lease_until: new Date(now.getTime() + options.leaseSeconds * 1000),
+      updated_at: now,
+    })
+    .where(inArray(clubShipments.id, candidates))
+    .returning();
+  if (claimed.length === 0) return [];
+  const ids = claimed.map((row) => row.id);
+  const [members, asking] = await Promise.all([
+    db
+      .select({
+        membership: memberships,
+        clubName: clubs.name,
+        user: {
+          id: users.id,
+          name: users.name,
+          email: users.email,
+          date_of_birth: users.date_of_birth,
+          disabled_at: users.disabled_at,
+        },
+      })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.user_id))
+      .innerJoin(clubs, eq(clubs.id, memberships.club_id))
+      .where(
+        inArray(
+          memberships.id,
+          claimed.map((row) => row.membership_id),
+        ),
+      ),
+    db
+      .select()
+      .from(clubChargeTries)
+      .where(and(inArray(clubChargeTries.shipment_id, ids), eq(clubChargeTries.status, 'asking'))),
+  ]);
+  const byMembership = new Map(members.map((row) => [row.membership.id, row]));
+  return claimed.map((shipment) => ({
+    shipment,
+    ...byMembership.get(shipment.membership_id)!,
+    asking: asking.find((entry) => entry.shipment_id === shipment.id) ?? null,
+  }));
+}
+
+/** Each release a batch touches, loaded once. */
+type ReleaseLoader = (releaseId: number) => Promise<ReleaseForRun>;
+
+function releaseLoader(db: Db, known?: ReleaseForRun): ReleaseLoader {
+  const loaded = new Map<number, Promise<ReleaseForRun>>();
+  if (known) loaded.set(known.release.id, Promise.resolve(known));
+  return (releaseId) => {
+    let found = loaded.get(releaseId);
+    if (!found) {
+      found = loadReleaseForRun(db, releaseId).then((run) => {
+        if (!run) throw new Error(`Release ${releaseId} is gone.`);
+        return run;
+      });
+      loaded.set(releaseId, found);
+    }
+    return found;
+  };
+}
+
+/** Claims batch after batch and charges each claimed shipment, until none is left. */
+async function chargeAll(
+  ctx: RunContext,
+  claim: { scope?: SQL; which: SQL },
+  releases: ReleaseLoader,
+  options: RunOptions,
+): Promise<number> {
+  const { batchSize, concurrency, leaseSeconds } = { ...DEFAULTS, ...options };
+  let processed = 0;
+  for (;;) {
+    const claimed = await ctx.db.transaction((tx) =>
+      claimShipments(tx as unknown as Db, claim, ctx.clock.now(), {
+        limit: batchSize,
+        leaseSeconds,
+      }),
+    );
+    if (claimed.length === 0) return processed;
+    await pMap(claimed, (shipment) => chargeShipment(ctx, releases, shipment, options), {
+      concurrency,
+    });
+    processed += claimed.length;
+  }
+}
+
+/** The try to ask the provider about: a new one, or null when the member was held instead. */
+type Prepared = typeof clubChargeTries.$inferSelect | null;
+
+/**
+ * In one transaction, under the shipment's lock: a first try checks the holds and places the
+ * order (stock held, awaiting payment); every try is then written with its key before the
+ * provider hears of it. Null when the member is held, or the shipment is no longer ours.
+ */
+async function prepareTry(
+  ctx: RunContext,
+  releases: ReleaseLoader,
+  claimed: ClaimedShipment,
+): Promise<Prepared> {
+  return ctx.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    const [shipment] = await db
+      .select()
+      .from(clubShipments)
+      .where(eq(clubShipments.id, claimed.shipment.id))
+      .for('update');
+    if (!shipment || shipment.outcome !== 'charging') return null;
+    let { order_id: orderId, amount_cents: amount } = shipment;
+    if (orderId === null) {
+      const run = await releases(shipment.release_id);
+      const placed = await placeOrderOrHold(ctx, db, run, claimed);
+      if ('held' in placed) {
+        await hold(ctx, db, run, claimed, placed.held);
+        return null;
+      }
+      ({ orderId, amount } = placed);
+    }
+    const tryNumber = shipment.tries + 1;
+    const [attempt] = await db
+      .insert(clubChargeTries)
+      .values({
+        shipment_id: shipment.id,
+        try_number: tryNumber,
+        idempotency_key: clubChargeKey(shipment.release_id, shipment.membership_id, tryNumber),
+        amount_cents: amount!,
+      })
+      .returning();
+    await db
+      .update(clubShipments)
+      .set({ tries: tryNumber, updated_at: new Date() })
+      .where(eq(clubShipments.id, shipment.id));
+    return attempt!;
+  });
+}
+
+/** The holds on a member at the run, else their order placed: its id and amount. */
+async function placeOrderOrHold(
+  ctx: RunContext,
+  db: Db,
+  run: ReleaseForRun,
+  claimed: ClaimedShipment,
+): Promise<{ held: HoldReason[] } | { orderId: number; amount: number }> {
+  const { membership, user, shipment } = claimed;
+  const reasons = holdReasons(
+    {
+      dateOfBirth: user.date_of_birth,
+      disabled: user.disabled_at !== null,
+      fulfillment: membership.fulfillment_mode,
+      shipToState: membership.address?.state ?? null,
+      cardExpiresThrough: `${membership.card_exp_year}-${String(membership.card_exp_month).padStart(2, '0')}`,
+    },
+    run.release.charge_on,
+    new Set(run.business.ship_to_states),
+  );
+  if (reasons.length > 0) return { held: reasons };
+  const lines = linesOf(run, membership.tier_id, shipment.lines);
+  const catalog = await catalogFor({ db, payments: ctx.payments }, run, lines);
+  const priced = priceShipment(
+    run,
+    catalog,
+    { tierId: membership.tier_id, mode: membership.fulfillment_mode, address: membership.address },
+    lines,
+  );
+  if (!priced.ok) return { held: ['out_of_stock'] };
+  const placed = await placeShipmentOrder(ctx, db, run, claimed, catalog, priced);
+  return placed ?? { held: ['out_of_stock'] };
+}
+
+/** The member is held, not charged: recorded on the shipment, and they are told why. */
+async function hold(
+  ctx: RunContext,
+  db: Db,
+  run: ReleaseForRun,
+  claimed: ClaimedShipment,
+  reasons: HoldReason[],
+) {
+  await db
+    .update(clubShipments)
+    .set({ outcome: 'held', hold_reasons: reasons, lease_until: null, updated_at: new Date() })
+    .where(eq(clubShipments.id, claimed.shipment.id));
+  await queueMail({ db, config: ctx.config }, [
+    memberProblemEmail(ctx.config, {
+      user: claimed.user,
+      club: run.club,
+      membershipId: claimed.membership.id,
+      chargeOn: run.release.charge_on,
+      reasons,
+      atRun: true,
+    }),
+  ]);
+}
+
+/**
+ * One claimed shipment through its try: prepared (or resumed), asked, answered. An outage at the
+ * provider leaves it 'charging' for a later run to ask again with the same key.
+ */
+async function chargeShipment(
+  ctx: RunContext,
+  releases: ReleaseLoader,
+  claimed: ClaimedShipment,
+  options: RunOptions,
+): Promise<void> {
+  const attempt = claimed.asking ?? (await prepareTry(ctx, releases, claimed));
+  if (!attempt) return;
+  await options.onStep?.('prepared', claimed.shipment.id);
+  let outcome: ChargeOutcome;
+  try {
+    outcome = await ctx.payments.chargeSavedCard({
+      amountCents: attempt.amount_cents,
+      customerId: claimed.membership.card_customer_id,
+      paymentMethodId: claimed.membership.card_payment_method_id,
+      transferGroup: `club-shipment-${claimed.shipment.id}`,
+      idempotencyKey: attempt.idempotency_key,
+      description: `Club release, shipment ${claimed.shipment.id}`,
+      receiptEmail: claimed.user.email,
+    });
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    ctx.log.warn(
+      { err: error, shipmentId: claimed.shipment.id },
+      'a club charge could not reach the provider; it is asked again after its lease',
+    );
+    return;
+  }
+  await options.onStep?.('answered', claimed.shipment.id);
+  await recordChargeAnswer(ctx, claimed, attempt, outcome);
+}
+
+export interface RunSummary {
+  releaseId: number;
+  /** Shipments this call worked on. */
+  processed: number;
+  /** Whether every member's shipment has an outcome (none pending or charging). */
+  finished: boolean;
+}
+
+/**
+ * Runs a release on (or after) its charge date: enrols the members, then charges them batch by
+ * batch until none is left to claim. Safe to run again, or in two processes at once.
+ */
+export async function runRelease(
+  ctx: RunContext,
+  releaseId: number,
+  options: RunOptions = {},
+): Promise<RunSummary> {
+  const run = await loadReleaseForRun(ctx.db, releaseId);
+  const today = isoDate(ctx.clock.now());
+  if (!run || run.release.status === 'draft' || run.release.charge_on > today) {
+    return { releaseId, processed: 0, finished: false };
+  }
+  if (run.release.status === 'scheduled') {
+    await ctx.db
+      .update(clubReleases)
+      .set({ status: 'running', updated_at: new Date() })
+      .where(and(eq(clubReleases.id, releaseId), eq(clubReleases.status, 'scheduled')));
+  }
+  await enrolMembers(ctx.db, run, today);
+  const processed = await chargeAll(
+    ctx,
+    {
+      scope: eq(clubShipments.release_id, releaseId),
+      which: eq(clubShipments.outcome, 'pending'),
+    },
+    releaseLoader(ctx.db, run),
+    options,
+  );
+  return { releaseId, processed, finished: await finishIfDone(ctx.db, releaseId) };
+}
+
+/** Marks the release done once no shipment is pending or charging; returns whether it is. */
+async function finishIfDone(db: Db, releaseId: number): Promise<boolean> {
+  const [left] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(clubShipments)
+    .where(
+      and(
+        eq(clubShipments.release_id, releaseId),
+        inArray(clubShipments.outcome, ['pending', 'charging']),
+      ),
+    );
+  if (left!.count > 0) return false;
+  await db
+    .update(clubReleases)
+    .set({ status: 'done', run_finished_at: new Date(), updated_at: new Date() })
+    .where(and(eq(clubReleases.id, releaseId), eq(clubReleases.status, 'running')));
+  return true;
+}
+
+/**
+ * Tries again every soft-declined charge whose day has come (a card update makes it today), in
+ * batches; the order exists already, so each retry is only a new try at the card.
+ */
+export async function retryDueCharges(ctx: RunContext, options: RunOptions = {}): Promise<number> {
+  const today = isoDate(ctx.clock.now());
+  return chargeAll(
+    ctx,
+    {
+      which: and(
+        eq(clubShipments.outcome, 'retrying'),
+        sql`${clubShipments.next_try_on} <= ${today}`,
+      )!,
+    },
+    releaseLoader(ctx.db),
+    options,
+  );
+}
