@@ -15,7 +15,12 @@ export interface TestApp {
 }
 
 /** A seeded database of its own for one test file, on PGlite or PostgreSQL (TEST_DB_KIND). */
-export async function createTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function createTestDatabase(): Promise<{
+  database: Database;
+  drop(): Promise<void>;
+  /** PostgreSQL only: another pool on the same database, as a second server process has. */
+  openAnother?: () => Promise<Database>;
+}> {
   if (process.env.TEST_DB_KIND === 'postgres') {
     const url = process.env.TEST_DATABASE_URL!;
     const name = `bevy_test_${randomBytes(6).toString('hex')}`;
@@ -23,9 +28,16 @@ export async function createTestDatabase(): Promise<{ database: Database; drop()
     await admin.connect();
     await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
     const database = await openDatabase({ kind: 'postgres', url: withDatabase(url, name) });
+    const others: Database[] = [];
     return {
       database,
+      openAnother: async () => {
+        const other = await openDatabase({ kind: 'postgres', url: withDatabase(url, name) });
+        others.push(other);
+        return other;
+      },
       drop: async () => {
+        for (const other of others) await other.close();
         await database.close();
         await admin.query(`drop database if exists ${name} with (force)`);
         await admin.end();

@@ -21,8 +21,10 @@ import {
   linesOf,
   loadReleaseForRun,
   priceShipment,
+  type PricedShipment,
   type ReleaseForRun,
 } from './shipment-pricing';
+import type { LoadedCatalog } from '../checkout/index';
 
 /**
  * The run of a release (decision 019): every active member gets one shipment row, then shipments
@@ -117,33 +119,32 @@ export async function claimShipments(
     .returning();
   if (claimed.length === 0) return [];
   const ids = claimed.map((row) => row.id);
-  const [members, asking] = await Promise.all([
-    db
-      .select({
-        membership: memberships,
-        clubName: clubs.name,
-        user: {
-          id: users.id,
-          name: users.name,
-          email: users.email,
-          date_of_birth: users.date_of_birth,
-          disabled_at: users.disabled_at,
-        },
-      })
-      .from(memberships)
-      .innerJoin(users, eq(users.id, memberships.user_id))
-      .innerJoin(clubs, eq(clubs.id, memberships.club_id))
-      .where(
-        inArray(
-          memberships.id,
-          claimed.map((row) => row.membership_id),
-        ),
+  // One after the other: the claim's transaction is one connection.
+  const members = await db
+    .select({
+      membership: memberships,
+      clubName: clubs.name,
+      user: {
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        date_of_birth: users.date_of_birth,
+        disabled_at: users.disabled_at,
+      },
+    })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.user_id))
+    .innerJoin(clubs, eq(clubs.id, memberships.club_id))
+    .where(
+      inArray(
+        memberships.id,
+        claimed.map((row) => row.membership_id),
       ),
-    db
-      .select()
-      .from(clubChargeTries)
-      .where(and(inArray(clubChargeTries.shipment_id, ids), eq(clubChargeTries.status, 'asking'))),
-  ]);
+    );
+  const asking = await db
+    .select()
+    .from(clubChargeTries)
+    .where(and(inArray(clubChargeTries.shipment_id, ids), eq(clubChargeTries.status, 'asking')));
   const byMembership = new Map(members.map((row) => [row.membership.id, row]));
   return claimed.map((shipment) => ({
     shipment,
@@ -208,6 +209,9 @@ async function prepareTry(
   releases: ReleaseLoader,
   claimed: ClaimedShipment,
 ): Promise<Prepared> {
+  // What a first try needs is read before the transaction, which then only writes.
+  const first =
+    claimed.shipment.order_id === null ? await orderToPlace(ctx, releases, claimed) : null;
   return ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
     const [shipment] = await db
@@ -217,15 +221,27 @@ async function prepareTry(
       .for('update');
     if (!shipment || shipment.outcome !== 'charging') return null;
     let { order_id: orderId, amount_cents: amount } = shipment;
-    if (orderId === null) {
-      const run = await releases(shipment.release_id);
-      const placed = await placeOrderOrHold(ctx, db, run, claimed);
+    if (orderId === null && first) {
+      const placed =
+        'held' in first
+          ? first
+          : ((await placeShipmentOrder(
+              ctx,
+              db,
+              first.run,
+              claimed,
+              first.catalog,
+              first.priced,
+            )) ?? {
+              held: ['out_of_stock' as const],
+            });
       if ('held' in placed) {
-        await hold(ctx, db, run, claimed, placed.held);
+        await hold(ctx, db, await releases(shipment.release_id), claimed, placed.held);
         return null;
       }
       ({ orderId, amount } = placed);
     }
+    if (orderId === null) throw new Error(`Shipment ${shipment.id} has no order to charge.`);
     const tryNumber = shipment.tries + 1;
     const [attempt] = await db
       .insert(clubChargeTries)
@@ -234,6 +250,7 @@ async function prepareTry(
         try_number: tryNumber,
         idempotency_key: clubChargeKey(shipment.release_id, shipment.membership_id, tryNumber),
         amount_cents: amount!,
+        created_at: ctx.clock.now(),
       })
       .returning();
     await db
@@ -244,14 +261,21 @@ async function prepareTry(
   });
 }
 
-/** The holds on a member at the run, else their order placed: its id and amount. */
-async function placeOrderOrHold(
+/** Why the member is held at the run, or their order priced and ready to place. */
+async function orderToPlace(
   ctx: RunContext,
-  db: Db,
-  run: ReleaseForRun,
+  releases: ReleaseLoader,
   claimed: ClaimedShipment,
-): Promise<{ held: HoldReason[] } | { orderId: number; amount: number }> {
+): Promise<
+  | { held: HoldReason[] }
+  | {
+      run: ReleaseForRun;
+      catalog: LoadedCatalog;
+      priced: Extract<PricedShipment, { ok: true }>;
+    }
+> {
   const { membership, user, shipment } = claimed;
+  const run = await releases(shipment.release_id);
   const reasons = holdReasons(
     {
       dateOfBirth: user.date_of_birth,
@@ -265,16 +289,14 @@ async function placeOrderOrHold(
   );
   if (reasons.length > 0) return { held: reasons };
   const lines = linesOf(run, membership.tier_id, shipment.lines);
-  const catalog = await catalogFor({ db, payments: ctx.payments }, run, lines);
+  const catalog = await catalogFor(ctx, run, lines);
   const priced = priceShipment(
     run,
     catalog,
     { tierId: membership.tier_id, mode: membership.fulfillment_mode, address: membership.address },
     lines,
   );
-  if (!priced.ok) return { held: ['out_of_stock'] };
-  const placed = await placeShipmentOrder(ctx, db, run, claimed, catalog, priced);
-  return placed ?? { held: ['out_of_stock'] };
+  return priced.ok ? { run, catalog, priced } : { held: ['out_of_stock'] };
 }
 
 /** The member is held, not charged: recorded on the shipment, and they are told why. */

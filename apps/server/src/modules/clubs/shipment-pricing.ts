@@ -37,6 +37,8 @@ export interface ReleaseForRun {
   business: typeof businesses.$inferSelect;
   tiers: ReadonlyMap<number, TierRow>;
   items: (typeof clubReleaseItems.$inferSelect)[];
+  /** The release's products, once read (catalogFor). */
+  catalog?: Promise<LoadedCatalog>;
 }
 
 export async function loadReleaseForRun(db: Db, releaseId: number): Promise<ReleaseForRun | null> {
@@ -66,16 +68,22 @@ export function linesOf(
     .map((item) => ({ productId: item.product_id, quantity: item.quantity }));
 }
 
-/** The products and producer of these lines, from the database now. */
+/**
+ * The products and producer of these lines, from the database: read once per run for the
+ * release's own products (what nearly every member receives), afresh for a member's additions.
+ * Stock is not taken from it: the order's conditional update holds what is really there.
+ */
 export function catalogFor(
   ctx: Pick<ServiceContext, 'db' | 'payments'>,
   run: ReleaseForRun,
   lines: readonly ShipmentLine[],
 ): Promise<LoadedCatalog> {
-  const ids = new Set([
-    ...run.items.map((item) => item.product_id),
-    ...lines.map((l) => l.productId),
-  ]);
+  const own = new Set(run.items.map((item) => item.product_id));
+  if (lines.every((line) => own.has(line.productId))) {
+    run.catalog ??= loadCatalog(ctx, [...own], [run.business.id]);
+    return run.catalog;
+  }
+  const ids = new Set([...own, ...lines.map((line) => line.productId)]);
   return loadCatalog(ctx, [...ids], [run.business.id]);
 }
 
