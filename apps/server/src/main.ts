@@ -7,6 +7,7 @@ import { startJobRunner } from './modules/jobs';
 import { mailRelayJob } from './modules/mail/index';
 import { createMailer } from './modules/mail/index';
 import { checkoutSweepJob } from './modules/checkout/index';
+import { clubCalendarJob } from './modules/clubs/index';
 import { payoutReleaseJob } from './modules/payouts/index';
 import { paymentProviderFor } from './modules/payments/index';
 import { formatDemoAccounts } from './modules/seed/index';
@@ -18,6 +19,7 @@ const BACKGROUND_JOBS = [
   wholesaleReminderJob,
   payoutReleaseJob,
   checkoutSweepJob,
+  clubCalendarJob,
   mailRelayJob,
   pruneAccountRecordsJob,
 ];

@@ -162,6 +162,7 @@ export const paymentSchema = z.object({
     .regex(/^pm_[A-Za-z0-9_]{1,250}$/, 'The payment method is not one Stripe made.')
     .nullish(),
 });
+export type PaymentInput = z.infer<typeof paymentSchema>;
 
 /**
  * Whether the request has an order to pay by card: unless every producer's order is paid by

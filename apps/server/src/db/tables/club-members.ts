@@ -159,6 +159,8 @@ export const clubShipments = pgTable(
     outcome: clubShipmentOutcomeEnum('outcome').notNull().default('pending'),
     /** The member's own lines; null while they take their tier's contents. */
     lines: jsonb('lines').$type<ShipmentLine[]>(),
+    /** When the member chose to skip this release (a pause skips without it). */
+    skipped_at: timestamp('skipped_at', { withTimezone: true }),
     hold_reasons: clubHoldReasonEnum('hold_reasons')
       .array()
       .notNull()

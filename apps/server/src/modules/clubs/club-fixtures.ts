@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { ClubInputDraft } from '@bevy/core';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { businessMembers, users } from '../../db/tables';
+import { businessMembers, clubShipments, mailOutbox, users } from '../../db/tables';
 import { manualClock } from '../../platform/clock';
 import type { PaymentProvider } from '../../platform/payment-provider';
 import {
@@ -198,4 +198,28 @@ export function joinRequest(world: ClubWorld, spec: MemberSpec = {}) {
     },
     renewalConsent: true as const,
   };
+}
+
+/** The subjects of the emails queued to a user, oldest first. */
+export async function mailSubjectsTo(world: ClubWorld, userId: number): Promise<string[]> {
+  return (await mailTo(world, userId)).map((row) => row.subject);
+}
+
+/** The emails queued to a user, oldest first. */
+export async function mailTo(world: ClubWorld, userId: number) {
+  const [user] = await world.db.select().from(users).where(eq(users.id, userId));
+  return world.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to_address, user!.email))
+    .orderBy(asc(mailOutbox.id));
+}
+
+/** A member's shipment (of the one release these tests make). */
+export async function shipmentOfMember(world: ClubWorld, membershipId: number) {
+  const [row] = await world.db
+    .select()
+    .from(clubShipments)
+    .where(eq(clubShipments.membership_id, membershipId));
+  return row!;
 }

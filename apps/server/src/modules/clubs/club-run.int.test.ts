@@ -4,13 +4,10 @@ import type { Database } from '../../db/client';
 import {
   checkouts,
   clubChargeTries,
-  clubShipments,
   ledgerEntries,
-  mailOutbox,
   memberships,
   orders,
   products,
-  users,
 } from '../../db/tables';
 import { refusalOf } from '../../test/refusal';
 import { createTestDatabase } from '../../test/test-app';
@@ -20,7 +17,8 @@ import {
   createClubWorld,
   createWorldRelease,
   joinAsNewBuyer,
-  type ClubWorld,
+  mailTo,
+  shipmentOfMember,
 } from './club-fixtures';
 import { retryDueCharges, runRelease } from './club-run';
 
@@ -31,19 +29,6 @@ beforeAll(async () => {
   ({ database, drop } = await createTestDatabase());
 });
 afterAll(() => drop());
-
-const shipmentOf = async (world: ClubWorld, membershipId: number) => {
-  const [row] = await world.db
-    .select()
-    .from(clubShipments)
-    .where(eq(clubShipments.membership_id, membershipId));
-  return row!;
-};
-
-const mailTo = async (world: ClubWorld, userId: number) => {
-  const [user] = await world.db.select().from(users).where(eq(users.id, userId));
-  return world.db.select().from(mailOutbox).where(eq(mailOutbox.to_address, user!.email));
-};
 
 describe('joining a club', () => {
   it('saves the card and the renewal terms naming amount and cadence, and emails the member', async () => {
@@ -97,7 +82,7 @@ describe('a release run', () => {
     expect((await runRelease(world.system, release.id)).processed).toBe(0);
 
     for (const member of [paying, pickup]) {
-      const shipment = await shipmentOf(world, member.id);
+      const shipment = await shipmentOfMember(world, member.id);
       expect(shipment.outcome).toBe('charged');
       const [order] = await world.db.select().from(orders).where(eq(orders.id, shipment.order_id!));
       expect(order).toMatchObject({ status: 'placed', payout_status: 'held' });
@@ -128,7 +113,7 @@ describe('a release run', () => {
     const member = await joinAsNewBuyer(world, { card: CLUB_CARDS.declinesLater });
     world.clock.set('2027-03-10T09:00:00Z');
     await runRelease(world.system, release.id);
-    let shipment = await shipmentOf(world, member.id);
+    let shipment = await shipmentOfMember(world, member.id);
     expect(shipment).toMatchObject({ outcome: 'retrying', tries: 1, next_try_on: '2027-03-11' });
     const [order] = await world.db.select().from(orders).where(eq(orders.id, shipment.order_id!));
     expect(order!.status).toBe('awaiting_payment');
@@ -138,11 +123,11 @@ describe('a release run', () => {
     world.clock.set('2027-03-11T09:00:00Z');
     expect(await failAbandonedCheckouts(world.system, new Date('2027-03-11T09:00:00Z'))).toBe(0);
     expect(await retryDueCharges(world.system)).toBe(1);
-    shipment = await shipmentOf(world, member.id);
+    shipment = await shipmentOfMember(world, member.id);
     expect(shipment).toMatchObject({ outcome: 'retrying', tries: 2, next_try_on: '2027-03-13' });
     world.clock.set('2027-03-13T09:00:00Z');
     await retryDueCharges(world.system);
-    expect(await shipmentOf(world, member.id)).toMatchObject({
+    expect(await shipmentOfMember(world, member.id)).toMatchObject({
       tries: 3,
       next_try_on: '2027-03-17',
     });
@@ -150,7 +135,7 @@ describe('a release run', () => {
     expect(await retryDueCharges(world.system)).toBe(0);
     world.clock.set('2027-03-17T09:00:00Z');
     await retryDueCharges(world.system);
-    shipment = await shipmentOf(world, member.id);
+    shipment = await shipmentOfMember(world, member.id);
     expect(shipment).toMatchObject({ outcome: 'declined', tries: 4, next_try_on: null });
     const [failed] = await world.db.select().from(orders).where(eq(orders.id, shipment.order_id!));
     expect(failed!.status).toBe('payment_failed');
@@ -197,7 +182,7 @@ describe('a release run', () => {
       .where(eq(memberships.id, member.id));
     world.clock.set('2027-03-10T09:00:00Z');
     await runRelease(world.system, release.id);
-    const shipment = await shipmentOf(world, member.id);
+    const shipment = await shipmentOfMember(world, member.id);
     expect(shipment).toMatchObject({
       outcome: 'held',
       hold_reasons: ['state_forbids'],

@@ -1,4 +1,4 @@
-import { clubChargeKey, holdReasons, isoDate, type HoldReason } from '@bevy/core';
+import { clubChargeKey, isoDate, type HoldReason } from '@bevy/core';
 import { and, asc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import pMap from 'p-map';
 import type { Db } from '../../db/client';
@@ -18,6 +18,7 @@ import { recordChargeAnswer } from './charge-answer';
 import { placeShipmentOrder } from './shipment-order';
 import {
   catalogFor,
+  holdsOf,
   linesOf,
   loadReleaseForRun,
   priceShipment,
@@ -120,27 +121,10 @@ export async function claimShipments(
   if (claimed.length === 0) return [];
   const ids = claimed.map((row) => row.id);
   // One after the other: the claim's transaction is one connection.
-  const members = await db
-    .select({
-      membership: memberships,
-      clubName: clubs.name,
-      user: {
-        id: users.id,
-        name: users.name,
-        email: users.email,
-        date_of_birth: users.date_of_birth,
-        disabled_at: users.disabled_at,
-      },
-    })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.user_id))
-    .innerJoin(clubs, eq(clubs.id, memberships.club_id))
-    .where(
-      inArray(
-        memberships.id,
-        claimed.map((row) => row.membership_id),
-      ),
-    );
+  const members = await membersById(
+    db,
+    claimed.map((row) => row.membership_id),
+  );
   const asking = await db
     .select()
     .from(clubChargeTries)
@@ -194,6 +178,26 @@ async function chargeAll(
     });
     processed += claimed.length;
   }
+}
+
+/** Memberships with their club's name and their member, by id. */
+export function membersById(db: Db, ids: number[]) {
+  return db
+    .select({
+      membership: memberships,
+      clubName: clubs.name,
+      user: {
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        date_of_birth: users.date_of_birth,
+        disabled_at: users.disabled_at,
+      },
+    })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.user_id))
+    .innerJoin(clubs, eq(clubs.id, memberships.club_id))
+    .where(inArray(memberships.id, ids));
 }
 
 /** The try to ask the provider about: a new one, or null when the member was held instead. */
@@ -276,17 +280,7 @@ async function orderToPlace(
 > {
   const { membership, user, shipment } = claimed;
   const run = await releases(shipment.release_id);
-  const reasons = holdReasons(
-    {
-      dateOfBirth: user.date_of_birth,
-      disabled: user.disabled_at !== null,
-      fulfillment: membership.fulfillment_mode,
-      shipToState: membership.address?.state ?? null,
-      cardExpiresThrough: `${membership.card_exp_year}-${String(membership.card_exp_month).padStart(2, '0')}`,
-    },
-    run.release.charge_on,
-    new Set(run.business.ship_to_states),
-  );
+  const reasons = holdsOf(run, membership, user);
   if (reasons.length > 0) return { held: reasons };
   const lines = linesOf(run, membership.tier_id, shipment.lines);
   const catalog = await catalogFor(ctx, run, lines);
@@ -435,5 +429,21 @@ export async function retryDueCharges(ctx: RunContext, options: RunOptions = {})
     },
     releaseLoader(ctx.db),
     options,
+  );
+}
+
+/** A member's charges waiting for a retry, tried now (their card was just updated). */
+export function retryMemberCharges(ctx: RunContext, membershipId: number): Promise<number> {
+  return chargeAll(
+    ctx,
+    {
+      scope: eq(clubShipments.membership_id, membershipId),
+      which: and(
+        eq(clubShipments.outcome, 'retrying'),
+        sql`${clubShipments.next_try_on} <= ${isoDate(ctx.clock.now())}`,
+      )!,
+    },
+    releaseLoader(ctx.db),
+    {},
   );
 }

@@ -1,3 +1,4 @@
 /** The clubs module's public entry: what the rest of the server may use of it. */
-export { createClub, listClubsToManage } from './clubs.service';
+export { createClub, listClubsToManage, setClubStatus } from './clubs.service';
 export type { ClubRow, ClubTierRow, ClubWithTiers } from './clubs.service';
+export { clubCalendarJob } from './club-timeline';

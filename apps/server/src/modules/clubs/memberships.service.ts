@@ -6,7 +6,7 @@ import {
   type FulfillmentMode,
 } from '@bevy/core';
 import { joinClubSchema, type JoinClubDraft } from '@bevy/core/club-join-schemas';
-import type { OrderAddress } from '@bevy/core/checkout-schemas';
+import type { OrderAddress, PaymentInput } from '@bevy/core/checkout-schemas';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -15,7 +15,7 @@ import { requireViewer } from '../../platform/access';
 import type { ServiceContext } from '../../platform/context';
 import type { DomainError } from '../../platform/domain-error';
 import { badInput, fromZodError, notFound } from '../../platform/domain-error';
-import type { PaymentSource } from '../../platform/payment-provider';
+import type { PaymentSource, SaveCardOutcome } from '../../platform/payment-provider';
 import { findUser } from '../accounts/index';
 import { fulfillmentProblems, loadCatalog } from '../checkout/index';
 import { locateZip } from '../geo/index';
@@ -109,15 +109,12 @@ export async function joinClub(
     );
   if (live) throw badInput(ALREADY_MEMBER);
 
-  const source: PaymentSource = input.payment.card
-    ? { kind: 'card', ...input.payment.card }
-    : { kind: 'payment_method', id: input.payment.paymentMethodId! };
-  const saved = await ctx.payments.saveCard({
-    source,
-    email: user.email,
-    idempotencyKey: `club-join:${viewer.id}:${input.idempotencyKey}`,
-  });
-  if (saved.status === 'declined') throw badInput(saved.message, 'payment.card');
+  const saved = await saveMemberCard(
+    ctx,
+    user,
+    input.payment,
+    `club-join:${viewer.id}:${input.idempotencyKey}`,
+  );
 
   const terms = renewalTerms(
     {
@@ -146,12 +143,7 @@ export async function joinClub(
           fulfillment_mode: input.mode,
           address: input.address,
           contact_phone: input.phone,
-          card_customer_id: saved.customerId,
-          card_payment_method_id: saved.paymentMethodId,
-          card_brand: saved.brand,
-          card_last4: saved.last4,
-          card_exp_month: saved.expMonth,
-          card_exp_year: saved.expYear,
+          ...savedCardColumns(saved),
           renewal_consent_at: ctx.clock.now(),
           renewal_terms: terms,
           joined_on: today,
@@ -167,3 +159,28 @@ export async function joinClub(
     throw error;
   }
 }
+
+/** A card saved at the provider for a member's off-session charges, or the decline thrown. */
+export async function saveMemberCard(
+  ctx: Pick<ServiceContext, 'payments'>,
+  user: { email: string },
+  payment: PaymentInput,
+  idempotencyKey: string,
+) {
+  const source: PaymentSource = payment.card
+    ? { kind: 'card', ...payment.card }
+    : { kind: 'payment_method', id: payment.paymentMethodId! };
+  const saved = await ctx.payments.saveCard({ source, email: user.email, idempotencyKey });
+  if (saved.status === 'declined') throw badInput(saved.message, 'payment.card');
+  return saved;
+}
+
+/** A saved card as a membership's columns. */
+export const savedCardColumns = (saved: Extract<SaveCardOutcome, { status: 'saved' }>) => ({
+  card_customer_id: saved.customerId,
+  card_payment_method_id: saved.paymentMethodId,
+  card_brand: saved.brand,
+  card_last4: saved.last4,
+  card_exp_month: saved.expMonth,
+  card_exp_year: saved.expYear,
+});

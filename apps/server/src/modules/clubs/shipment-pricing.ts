@@ -1,14 +1,17 @@
 import {
+  holdReasons,
   orderTotals,
   percentToMillionths,
   priceReleaseLines,
   tierForQuantity,
   type ClubOrderLine,
+  type HoldReason,
   type OrderTotals,
 } from '@bevy/core';
 import type { OrderAddress } from '@bevy/core/checkout-schemas';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { memberships } from '../../db/tables';
 import {
   businesses,
   clubReleaseItems,
@@ -141,4 +144,24 @@ export function priceShipment(
     }),
     totals: orderTotals(priced, percentToMillionths(business.sales_tax_rate), fee.feeCents ?? 0),
   };
+}
+
+/** Why this member cannot receive the release on its charge date (none: they can). */
+export function holdsOf(
+  run: ReleaseForRun,
+  membership: typeof memberships.$inferSelect,
+  user: { date_of_birth: string; disabled_at: Date | null },
+): HoldReason[] {
+  const { card_exp_year: year, card_exp_month: month } = membership;
+  return holdReasons(
+    {
+      dateOfBirth: user.date_of_birth,
+      disabled: user.disabled_at !== null,
+      fulfillment: membership.fulfillment_mode,
+      shipToState: membership.address?.state ?? null,
+      cardExpiresThrough: `${year}-${String(month).padStart(2, '0')}`,
+    },
+    run.release.charge_on,
+    new Set(run.business.ship_to_states),
+  );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "club_shipments" ADD COLUMN "skipped_at" timestamp with time zone;
