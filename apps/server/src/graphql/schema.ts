@@ -15,6 +15,8 @@ import '../modules/payouts/payouts.graphql';
 import '../modules/cart/cart.graphql';
 import '../modules/jobs/jobs.graphql';
 import '../modules/clubs/clubs.graphql';
+import '../modules/clubs/memberships.graphql';
+import '../modules/clubs/club-admin.graphql';
 
 export const schema: GraphQLSchema = builder.toSchema();
 

@@ -72,7 +72,7 @@ const CheckoutLineInput = builder.inputType('CheckoutLineInput', {
   }),
 });
 
-const OrderAddressInput = builder.inputType('OrderAddressInput', {
+export const OrderAddressInput = builder.inputType('OrderAddressInput', {
   fields: (t) => ({
     name: t.string({ description: 'The recipient, required for delivery and shipping.' }),
     line1: t.string({ required: true }),
@@ -116,7 +116,7 @@ const CardInput = builder.inputType('CardInput', {
   }),
 });
 
-const PaymentInput = builder.inputType('PaymentInput', {
+export const PaymentInput = builder.inputType('PaymentInput', {
   fields: (t) => ({
     card: t.field({ type: CardInput }),
     paymentMethodId: t.string({ description: 'With Stripe: the Payment Element’s PaymentMethod.' }),

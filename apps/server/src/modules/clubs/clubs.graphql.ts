@@ -1,8 +1,14 @@
 import { CLUB_CADENCES, CLUB_PRICE_BASES, isoDate, scheduledChargeDates } from '@bevy/core';
 import { builder } from '../../graphql/builder';
+import { BusinessType } from '../businesses/businesses.graphql';
+import { liveMembershipId, renewalTermsOf } from './memberships.service';
 import {
   createClub,
   listClubsToManage,
+  openClubsOf,
+  publicClub,
+  setClubStatus,
+  type ClubRow,
   type ClubTierRow,
   type ClubWithTiers,
 } from './clubs.service';
@@ -14,7 +20,10 @@ const ClubStatusType = builder.enumType('ClubStatus', { values: ['draft', 'open'
 /** How many coming charge dates a club lists. */
 const UPCOMING_RELEASES = 3;
 
-const ClubTierType = builder.objectRef<ClubTierRow>('ClubTier');
+/** A tier with its club, whose name, cadence and discount its renewal terms state. */
+type TierOfClub = ClubTierRow & { club: ClubRow };
+
+export const ClubTierType = builder.objectRef<TierOfClub>('ClubTier');
 ClubTierType.implement({
   description: 'What one release of a club holds, and how it is priced.',
   fields: (t) => ({
@@ -23,10 +32,15 @@ ClubTierType.implement({
     bottles: t.exposeInt('bottles'),
     priceBasis: t.field({ type: ClubPriceBasisType, resolve: (tier) => tier.price_basis }),
     fixedPriceCents: t.exposeInt('fixed_price_cents', { nullable: true }),
+    renewalTerms: t.string({
+      description:
+        'The automatic renewal a member of this tier agrees to, naming amount and cadence.',
+      resolve: ({ club, ...tier }) => renewalTermsOf(club, tier),
+    }),
   }),
 });
 
-const ClubType = builder.objectRef<ClubWithTiers>('Club');
+export const ClubType = builder.objectRef<ClubWithTiers>('Club');
 ClubType.implement({
   description: 'A membership a producer runs, with releases charged on a schedule.',
   fields: (t) => ({
@@ -45,7 +59,10 @@ ClubType.implement({
     offersDelivery: t.exposeBoolean('offers_delivery'),
     offersShipping: t.exposeBoolean('offers_shipping'),
     status: t.field({ type: ClubStatusType, resolve: (club) => club.status }),
-    tiers: t.field({ type: [ClubTierType], resolve: (club) => club.tiers }),
+    tiers: t.field({
+      type: [ClubTierType],
+      resolve: (club) => club.tiers.map((tier) => ({ ...tier, club })),
+    }),
     upcomingChargeDates: t.stringList({
       description: `The next ${UPCOMING_RELEASES} charge dates (YYYY-MM-DD) of a scheduled club; none on release dates.`,
       resolve: (club, _args, ctx) =>
@@ -116,5 +133,58 @@ builder.mutationField('createClub', (t) =>
           fixedPriceCents: tier.fixedPriceCents ?? null,
         })),
       }),
+  }),
+);
+
+type PublicClub = Awaited<ReturnType<typeof publicClub>>;
+
+const ClubPageType = builder.objectRef<PublicClub>('ClubPage').implement({
+  description: 'A club’s public page: the club, its producer, and whether the viewer is a member.',
+  fields: (t) => ({
+    club: t.field({ type: ClubType, resolve: (page) => page }),
+    businessName: t.string({ resolve: (page) => page.business.name }),
+    businessSlug: t.string({ resolve: (page) => page.business.slug }),
+    shipsToStates: t.stringList({ resolve: (page) => page.business.ship_to_states }),
+    viewerMembershipId: t.int({
+      nullable: true,
+      description: 'The viewer’s live membership of this club, if any.',
+      resolve: (page, _args, ctx) => liveMembershipId(ctx, page.id),
+    }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  club: t.field({
+    type: ClubPageType,
+    description: 'An open club (its people also see drafts and closed ones).',
+    args: {
+      businessSlug: t.arg.string({ required: true }),
+      clubSlug: t.arg.string({ required: true }),
+    },
+    resolve: (_root, args, ctx) => publicClub(ctx, args.businessSlug, args.clubSlug),
+  }),
+}));
+
+builder.objectField(BusinessType, 'clubs', (t) =>
+  t.field({
+    type: [ClubType],
+    description: 'The business’s clubs that are taking members.',
+    resolve: (business, _args, ctx) => openClubsOf(ctx, business.id),
+  }),
+);
+
+builder.mutationField('setClubStatus', (t) =>
+  t.field({
+    type: ClubType,
+    description: 'Opens a club to members, or closes it to new ones. People who work there only.',
+    args: {
+      businessSlug: t.arg.string({ required: true }),
+      clubSlug: t.arg.string({ required: true }),
+      open: t.arg.boolean({ required: true }),
+    },
+    resolve: async (_root, args, ctx) => {
+      await setClubStatus(ctx, args.businessSlug, args.clubSlug, args.open ? 'open' : 'closed');
+      return publicClub(ctx, args.businessSlug, args.clubSlug);
+    },
   }),
 );

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, like, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { clubs, clubTiers } from '../../db/tables';
-import { requireMember } from '../../platform/access';
+import { managesBusiness, requireMember } from '../../platform/access';
 import type { ServiceContext } from '../../platform/context';
 import { fromZodError, notFound } from '../../platform/domain-error';
 import { findBusinessBySlug, type BusinessRow } from '../businesses/index';
@@ -142,4 +142,42 @@ export async function setClubStatus(
     .returning();
   if (!updated) throw notFound('There is no such club.');
   return updated;
+}
+
+/** A club as buyers see it (open ones; its people also see drafts and closed ones), with its business. */
+export async function publicClub(
+  ctx: ClubsContext,
+  businessSlug: string,
+  clubSlug: string,
+): Promise<ClubWithTiers & { business: BusinessRow }> {
+  const business = await findBusinessBySlug(ctx, businessSlug);
+  const [club] = business
+    ? await ctx.db
+        .select()
+        .from(clubs)
+        .where(and(eq(clubs.business_id, business.id), eq(clubs.slug, clubSlug)))
+    : [];
+  if (
+    !business ||
+    !club ||
+    (club.status !== 'open' && !(await managesBusiness(ctx, business.id)))
+  ) {
+    throw notFound('There is no such club.');
+  }
+  const tiers = await tiersOf(ctx.db, [club.id]);
+  return { ...club, tiers: tiers.get(club.id)!, business };
+}
+
+/** The open clubs of a business, for its public page. */
+export async function openClubsOf(ctx: ClubsContext, businessId: number): Promise<ClubWithTiers[]> {
+  const rows = await ctx.db
+    .select()
+    .from(clubs)
+    .where(and(eq(clubs.business_id, businessId), eq(clubs.status, 'open')))
+    .orderBy(asc(clubs.created_at));
+  const tiers = await tiersOf(
+    ctx.db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({ ...row, tiers: tiers.get(row.id)! }));
 }

@@ -181,6 +181,22 @@ export async function changeReleaseLines(
     .where(and(eq(clubShipments.id, shipment.id), eq(clubShipments.outcome, 'pending')));
 }
 
+/** The releases a member skipped in the year up to `day`. */
+export async function skipsUsedBefore(db: Db, membershipId: number, day: string): Promise<number> {
+  const [row] = await db
+    .select({ used: sql<number>`count(*)::int` })
+    .from(clubShipments)
+    .innerJoin(clubReleases, eq(clubReleases.id, clubShipments.release_id))
+    .where(
+      and(
+        eq(clubShipments.membership_id, membershipId),
+        isNotNull(clubShipments.skipped_at),
+        gte(clubReleases.charge_on, shiftDate(day, -364)),
+      ),
+    );
+  return row!.used;
+}
+
 /** Skips a release (or takes the skip back) until its cut-off, within the club's skips a year. */
 export async function skipRelease(
   ctx: MemberContext,
@@ -191,17 +207,7 @@ export async function skipRelease(
   const own = await ownMembership(ctx, membershipId);
   const release = await changeableRelease(ctx, own, releaseId);
   if (skip) {
-    const [{ used }] = (await ctx.db
-      .select({ used: sql<number>`count(*)::int` })
-      .from(clubShipments)
-      .innerJoin(clubReleases, eq(clubReleases.id, clubShipments.release_id))
-      .where(
-        and(
-          eq(clubShipments.membership_id, membershipId),
-          isNotNull(clubShipments.skipped_at),
-          gte(clubReleases.charge_on, shiftDate(release.charge_on, -364)),
-        ),
-      )) as [{ used: number }];
+    const used = await skipsUsedBefore(ctx.db, membershipId, release.charge_on);
     if (used >= own.club.skips_per_year) {
       throw badInput(
         own.club.skips_per_year === 0

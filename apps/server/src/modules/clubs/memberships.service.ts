@@ -116,21 +116,7 @@ export async function joinClub(
     `club-join:${viewer.id}:${input.idempotencyKey}`,
   );
 
-  const terms = renewalTerms(
-    {
-      name: club.name,
-      cadence: club.cadence,
-      memberDiscountBasisPoints: club.member_discount_bp,
-      minimumReleases: club.minimum_releases,
-      noticeDays: club.notice_days,
-    },
-    {
-      name: tier.name,
-      bottles: tier.bottles,
-      priceBasis: tier.price_basis,
-      fixedPriceCents: tier.fixed_price_cents,
-    },
-  );
+  const terms = renewalTermsOf(club, tier);
   try {
     return await ctx.db.transaction(async (tx) => {
       const db = tx as unknown as Db;
@@ -184,3 +170,44 @@ export const savedCardColumns = (saved: Extract<SaveCardOutcome, { status: 'save
   card_exp_month: saved.expMonth,
   card_exp_year: saved.expYear,
 });
+
+/** The viewer's membership of the club that is not cancelled, if any. */
+export async function liveMembershipId(
+  ctx: Pick<ServiceContext, 'db' | 'viewer'>,
+  clubId: number,
+): Promise<number | null> {
+  if (!ctx.viewer) return null;
+  const [live] = await ctx.db
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(
+      and(
+        eq(memberships.club_id, clubId),
+        eq(memberships.user_id, ctx.viewer.id),
+        ne(memberships.status, 'cancelled'),
+      ),
+    );
+  return live?.id ?? null;
+}
+
+/** The renewal terms of a tier of a club, in the words its members agree to. */
+export function renewalTermsOf(
+  club: typeof clubs.$inferSelect,
+  tier: typeof clubTiers.$inferSelect,
+): string {
+  return renewalTerms(
+    {
+      name: club.name,
+      cadence: club.cadence,
+      memberDiscountBasisPoints: club.member_discount_bp,
+      minimumReleases: club.minimum_releases,
+      noticeDays: club.notice_days,
+    },
+    {
+      name: tier.name,
+      bottles: tier.bottles,
+      priceBasis: tier.price_basis,
+      fixedPriceCents: tier.fixed_price_cents,
+    },
+  );
+}
