@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { businesses, products } from '../../db/tables';
 import type { ServiceContext } from '../../platform/context';
 import type { BusinessRow } from '../businesses/index';
+import { atMemberPrices, memberDiscountsOf } from '../member-pricing/index';
 import { tiersOfProducts, type PriceTierRow, type ProductRow } from '../products/index';
 
 /** A product in a buyer's cart as the catalog has it now, priced for that buyer. */
@@ -22,7 +23,7 @@ const MAX_PRODUCT_ID = 2_147_483_647;
  * learns only that they are no longer for sale.
  */
 export async function currentCartProducts(
-  ctx: Pick<ServiceContext, 'db'>,
+  ctx: Pick<ServiceContext, 'db' | 'viewer'>,
   productIds: readonly number[],
   buyer: BuyerKind,
 ): Promise<CartProductView[]> {
@@ -38,10 +39,22 @@ export async function currentCartProducts(
     ctx.db,
     rows.map((row) => row.product.id),
   );
+  // A club member sees their producer's retail prices less the member discount.
+  const discounts = await memberDiscountsOf(
+    ctx.db,
+    buyer === 'retail' ? (ctx.viewer?.id ?? null) : null,
+    rows.map((row) => row.business.id),
+  );
   const byId = new Map(
     rows.map((row, index) => [
       row.product.id,
-      { ...row, tiers: tiers[index]!.filter((tier) => tier.channel === buyer) },
+      {
+        ...row,
+        tiers: atMemberPrices(
+          tiers[index]!.filter((tier) => tier.channel === buyer),
+          discounts.get(row.business.id),
+        ),
+      },
     ]),
   );
   return ids.flatMap((id) => byId.get(id) ?? []);

@@ -15,6 +15,7 @@ import { DomainError, SERVICE_UNAVAILABLE } from '../../platform/domain-error';
 import { buyerKindOf, findUser } from '../accounts/index';
 import { addressesOfBusinesses, type AddressRow } from '../businesses/index';
 import { locateZip } from '../geo/index';
+import { atMemberPrices, memberDiscountsOf } from '../member-pricing/index';
 import type { PaymentSource } from '../../platform/payment-provider';
 import { tiersOfProducts } from '../products/index';
 import { CheckoutRefused, type CheckoutAnswer } from './checkout-answer';
@@ -120,6 +121,19 @@ export async function loadCatalog(
     businesses: businessMap,
     payoutAccounts: new Map(accountRows.map((row) => [row.business_id, row.account_id])),
   };
+}
+
+/** The catalog at a club member's prices, at the producers whose clubs they belong to. */
+async function atMembersPrices(db: Db, buyerId: number, catalog: LoadedCatalog) {
+  const discounts = await memberDiscountsOf(db, buyerId, [...catalog.businesses.keys()]);
+  if (discounts.size === 0) return catalog;
+  const products = new Map(
+    [...catalog.products].map(([id, product]) => [
+      id,
+      { ...product, tiers: atMemberPrices(product.tiers, discounts.get(product.business_id)) },
+    ]),
+  );
+  return { ...catalog, products };
 }
 
 /** A producer's order as created, awaiting payment. */
@@ -251,7 +265,13 @@ export async function reserveCart(
       ctx,
       input.lines.map((line) => line.productId),
     );
-    const priced = priceCart(input, catalog, kind, locateZip, now);
+    const priced = priceCart(
+      input,
+      kind === 'retail' ? await atMembersPrices(ctx.db, buyerId, catalog) : catalog,
+      kind,
+      locateZip,
+      now,
+    );
     if (!priced.ok) return { refused: await refuse(ctx.db, claim.id, refusalOf(priced.problems)) };
     // paymentSourceOf found no card only because every order is on invoice.
     if (!source && priced.orders.some((order) => order.paymentMethod === 'card')) {

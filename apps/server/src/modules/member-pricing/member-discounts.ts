@@ -1,0 +1,49 @@
+import { discountedPrice } from '@bevy/core';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { clubs, memberships } from '../../db/tables';
+
+/**
+ * A club member's discount on everything from the club's producer, while the membership is
+ * active: the cart shows it and checkout charges it, both from here, so they always agree.
+ */
+
+/** The buyer's member discount (basis points) at each of these producers; the best club wins. */
+export async function memberDiscountsOf(
+  db: Db,
+  buyerId: number | null,
+  businessIds: readonly number[],
+): Promise<Map<number, number>> {
+  if (buyerId === null || businessIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      businessId: clubs.business_id,
+      discount: sql<number>`max(${clubs.member_discount_bp})::int`,
+    })
+    .from(memberships)
+    .innerJoin(clubs, eq(clubs.id, memberships.club_id))
+    .where(
+      and(
+        eq(memberships.user_id, buyerId),
+        eq(memberships.status, 'active'),
+        inArray(clubs.business_id, [...businessIds]),
+      ),
+    )
+    .groupBy(clubs.business_id);
+  return new Map(
+    rows.filter((row) => row.discount > 0).map((row) => [row.businessId, row.discount]),
+  );
+}
+
+/** Retail price tiers at the member's price; other tiers and non-members' are left as they are. */
+export function atMemberPrices<Tier extends { channel: string; price_per_unit: number }>(
+  tiers: readonly Tier[],
+  discountBasisPoints: number | undefined,
+): Tier[] {
+  if (!discountBasisPoints) return [...tiers];
+  return tiers.map((tier) =>
+    tier.channel === 'retail'
+      ? { ...tier, price_per_unit: discountedPrice(tier.price_per_unit, discountBasisPoints) }
+      : tier,
+  );
+}
