@@ -123,9 +123,8 @@ export const clubReleaseItems = pgTable(
     tier_id: integer('tier_id')
       .notNull()
       .references(() => clubTiers.id, { onDelete: 'cascade' }),
-    product_id: integer('product_id')
-      .notNull()
-      .references(() => products.id),
+    /** Null once the producer deletes the product: members are then asked to swap it. */
+    product_id: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
     quantity: integer('quantity').notNull(),
   },
   (t) => [

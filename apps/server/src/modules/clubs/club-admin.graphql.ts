@@ -38,7 +38,10 @@ const ReleaseItemType = builder
   .implement({
     fields: (t) => ({
       tierId: t.exposeInt('tier_id'),
-      productId: t.exposeInt('product_id'),
+      productId: t.exposeInt('product_id', {
+        nullable: true,
+        description: 'Null once the producer deleted the product.',
+      }),
       productName: t.exposeString('productName'),
       quantity: t.exposeInt('quantity'),
     }),

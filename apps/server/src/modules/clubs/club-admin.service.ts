@@ -74,7 +74,13 @@ async function reportsOf(db: Db, releaseIds: number[]): Promise<Map<number, RunR
 export async function releasesToManage(ctx: AdminContext, businessSlug: string, clubSlug: string) {
   const { club } = await managedClub(ctx, businessSlug, clubSlug);
   const releases = await releasesOf(ctx.db, club.id);
-  const productIds = [...new Set(releases.flatMap((r) => r.items.map((i) => i.product_id)))];
+  const productIds = [
+    ...new Set(
+      releases.flatMap((r) =>
+        r.items.flatMap((i) => (i.product_id === null ? [] : [i.product_id])),
+      ),
+    ),
+  ];
   const names =
     productIds.length === 0
       ? []

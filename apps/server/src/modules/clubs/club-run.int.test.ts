@@ -21,6 +21,7 @@ import {
   shipmentOfMember,
 } from './club-fixtures';
 import { retryDueCharges, runRelease } from './club-run';
+import { membershipView } from './membership-views.service';
 
 let database: Database;
 let drop: () => Promise<void>;
@@ -119,10 +120,14 @@ describe('a release run', () => {
     expect(order!.status).toBe('awaiting_payment');
 
     // Nothing is due before its day; the checkout sweeper leaves a club's checkout alone.
-    expect(await retryDueCharges(world.system)).toBe(0);
+    await retryDueCharges(world.system);
+    expect(await shipmentOfMember(world, member.id)).toMatchObject({ tries: 1 });
     world.clock.set('2027-03-11T09:00:00Z');
-    expect(await failAbandonedCheckouts(world.system, new Date('2027-03-11T09:00:00Z'))).toBe(0);
-    expect(await retryDueCharges(world.system)).toBe(1);
+    await failAbandonedCheckouts(world.system, new Date('2027-03-11T09:00:00Z'));
+    expect(
+      (await world.db.select().from(orders).where(eq(orders.id, shipment.order_id!)))[0]!.status,
+    ).toBe('awaiting_payment');
+    await retryDueCharges(world.system);
     shipment = await shipmentOfMember(world, member.id);
     expect(shipment).toMatchObject({ outcome: 'retrying', tries: 2, next_try_on: '2027-03-13' });
     world.clock.set('2027-03-13T09:00:00Z');
@@ -132,7 +137,8 @@ describe('a release run', () => {
       next_try_on: '2027-03-17',
     });
     world.clock.set('2027-03-16T09:00:00Z');
-    expect(await retryDueCharges(world.system)).toBe(0);
+    await retryDueCharges(world.system);
+    expect(await shipmentOfMember(world, member.id)).toMatchObject({ tries: 3 });
     world.clock.set('2027-03-17T09:00:00Z');
     await retryDueCharges(world.system);
     shipment = await shipmentOfMember(world, member.id);
@@ -196,5 +202,23 @@ describe('a release run', () => {
     const mail = await mailTo(world, member.user_id);
     const held = mail.find((row) => row.subject === 'Cellar Club: action needed');
     expect(held?.text_body).toContain('This producer may not ship this release to your state.');
+  });
+});
+
+describe('a product deleted from an upcoming release', () => {
+  it('goes, and the member is asked to swap it; unswapped, they are held at the run', async () => {
+    const world = await createClubWorld(database.db);
+    const release = await createWorldRelease(world, '2027-03-10');
+    const member = await joinAsNewBuyer(world);
+    // What the fuzzer found: deleting the product failed with an internal error.
+    await world.db.delete(products).where(eq(products.id, world.productIds[1]!));
+    const view = await membershipView(world.contextOf(member.user_id), member.id);
+    expect(view.nextRelease).toMatchObject({ unavailable: 'A product the producer removed' });
+    world.clock.set('2027-03-10T09:00:00Z');
+    await runRelease(world.system, release.id);
+    expect(await shipmentOfMember(world, member.id)).toMatchObject({
+      outcome: 'held',
+      hold_reasons: ['out_of_stock'],
+    });
   });
 });

@@ -66,9 +66,12 @@ export function linesOf(
   own: readonly ShipmentLine[] | null,
 ): ShipmentLine[] {
   if (own) return [...own];
-  return run.items
-    .filter((item) => item.tier_id === tierId)
-    .map((item) => ({ productId: item.product_id, quantity: item.quantity }));
+  return (
+    run.items
+      .filter((item) => item.tier_id === tierId)
+      // A product deleted since is no product: priced as unavailable, so the member is asked to swap.
+      .map((item) => ({ productId: item.product_id ?? 0, quantity: item.quantity }))
+  );
 }
 
 /**
@@ -81,7 +84,9 @@ export function catalogFor(
   run: ReleaseForRun,
   lines: readonly ShipmentLine[],
 ): Promise<LoadedCatalog> {
-  const own = new Set(run.items.map((item) => item.product_id));
+  const own = new Set(
+    run.items.flatMap((item) => (item.product_id === null ? [] : [item.product_id])),
+  );
   if (lines.every((line) => own.has(line.productId))) {
     run.catalog ??= loadCatalog(ctx, [...own], [run.business.id]);
     return run.catalog;
@@ -115,7 +120,7 @@ export function priceShipment(
     const retail = product?.tiers.filter((entry) => entry.channel === 'retail') ?? [];
     const price = tierForQuantity(retail, line.quantity) ?? retail[0];
     if (!product || product.status !== 'published' || !price) {
-      return { ok: false, unavailable: product?.name ?? `product ${line.productId}` };
+      return { ok: false, unavailable: product?.name ?? 'A product the producer removed' };
     }
     atRetail.push({
       productId: line.productId,
