@@ -11,6 +11,7 @@ import { registerServiceContext } from './http/service-context';
 
 import { accountRoutes, registerViewer } from './modules/accounts/index';
 import { bannerRoutes } from './modules/banners/index';
+import { clubRoutes } from './modules/clubs/index';
 import { geoRoutes } from './modules/geo/index';
 import { createMailer, type Mailer } from './modules/mail/index';
 import { orderRoutes } from './modules/orders/index';
@@ -153,6 +154,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(uploadRoutes, { config, db: database.db });
   await app.register(paymentRoutes, { payments });
   await app.register(orderRoutes);
+  await app.register(clubRoutes);
   await app.register(stripeWebhookRoutes, { config, db: database.db, payments });
   await app.register(webRoutes, { config });
 

@@ -75,6 +75,9 @@ const ConsumerPage = graphqlPage(() =>
 const ClubsPage = graphqlPage(() =>
   import('../features/clubs/clubs-page').then((m) => m.ClubsPage),
 );
+const ClubManagePage = graphqlPage(() =>
+  import('../features/clubs/manage/club-manage-page').then((m) => m.ClubManagePage),
+);
 const PayoutsPage = graphqlPage(() =>
   import('../features/payouts/payouts-page').then((m) => m.PayoutsPage),
 );
@@ -158,6 +161,8 @@ export function AppRouter() {
                 />
                 <Route path="business/:slug/payouts" element={<PayoutsPage />} />
                 <Route path="business/:slug/clubs" element={<ClubsPage />} />
+                <Route path="business/:slug/clubs/:club/releases" element={<ClubManagePage />} />
+                <Route path="business/:slug/clubs/:club/members" element={<ClubManagePage />} />
               </Route>
               {/* The shop again, where wholesale buyers (redirected from /shop) shop too. */}
               <Route path="business/research-and-shop" element={<ShopPage />} />

@@ -2,3 +2,4 @@
 export { createClub, listClubsToManage, setClubStatus } from './clubs.service';
 export type { ClubRow, ClubTierRow, ClubWithTiers } from './clubs.service';
 export { clubCalendarJob } from './club-timeline';
+export { clubRoutes } from './clubs.routes';

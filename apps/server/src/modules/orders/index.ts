@@ -3,6 +3,7 @@
  * cancellations and refunds, invoices marked paid, the emails about them and the CSV export.
  */
 export { orderRoutes } from './orders.routes';
+export { csvCell, csvDollars } from './orders-csv';
 export { queueCheckoutEmails } from './order-emails';
 export type { OrderEmailContext } from './order-emails';
 export { message, type Block, type EmailSite } from './order-email-blocks';

@@ -12,6 +12,7 @@ import { SuccessNotice } from '../../components/success-notice';
 import type { ResultOf } from '../../lib/graphql';
 import { describeError } from '../../lib/server-error';
 import { CLUBS_TO_MANAGE, type CLUB_FIELDS } from './api/clubs';
+import { ClubCardActions } from './club-card-actions';
 import { ClubForm } from './club-form';
 
 type Club = ResultOf<typeof CLUB_FIELDS>;
@@ -31,7 +32,15 @@ function tierPrice(tier: Club['tiers'][number], discountBasisPoints: number): st
     : 'its bottles at their price';
 }
 
-function ClubCard({ club }: { club: Club }) {
+function ClubCard({
+  club,
+  businessSlug,
+  onStatusChanged,
+}: {
+  club: Club;
+  businessSlug: string;
+  onStatusChanged: () => void;
+}) {
   const ways = [
     club.offersPickup && 'pickup',
     club.offersDelivery && 'delivery',
@@ -77,6 +86,11 @@ function ClubCard({ club }: { club: Club }) {
           Members hear {club.noticeDays} days ahead and may change a release until {club.cutoffDays}{' '}
           {club.cutoffDays === 1 ? 'day' : 'days'} before it.
         </Text>
+        <ClubCardActions
+          businessSlug={businessSlug}
+          club={club}
+          onStatusChanged={onStatusChanged}
+        />
       </Stack>
     </Card>
   );
@@ -144,7 +158,14 @@ function ClubsList({ business }: { business: FramedBusiness }) {
           <Text ta="center">{business.name} runs no clubs yet.</Text>
         </EmptyState>
       ) : (
-        clubs.map((club) => <ClubCard key={club.id} club={club} />)
+        clubs.map((club) => (
+          <ClubCard
+            key={club.id}
+            club={club}
+            businessSlug={business.slug}
+            onStatusChanged={() => refetch({ requestPolicy: 'network-only' })}
+          />
+        ))
       )}
     </Stack>
   );
