@@ -78,6 +78,15 @@ const ClubsPage = graphqlPage(() =>
 const ClubManagePage = graphqlPage(() =>
   import('../features/clubs/manage/club-manage-page').then((m) => m.ClubManagePage),
 );
+const ClubPage = graphqlPage(() => import('../features/clubs/club-page').then((m) => m.ClubPage));
+const ConsumerMemberships = lazy(() =>
+  import('../features/clubs/consumer-memberships').then((m) => ({
+    default: m.ConsumerMemberships,
+  })),
+);
+const MembershipPage = graphqlPage(() =>
+  import('../features/clubs/membership-page').then((m) => m.MembershipPage),
+);
 const PayoutsPage = graphqlPage(() =>
   import('../features/payouts/payouts-page').then((m) => m.PayoutsPage),
 );
@@ -168,11 +177,16 @@ export function AppRouter() {
               <Route path="business/research-and-shop" element={<ShopPage />} />
               {/* After the fixed /business/... paths above, which are not business slugs. */}
               <Route path="business/:slug" element={<BusinessPage />} />
+              <Route path="business/:slug/clubs/:club" element={<ClubPage />} />
             </Route>
             <Route element={<RequireLogin />}>
               <Route path="shipping-and-billing" element={<CheckoutPage />} />
               <Route path="success" element={<SuccessPage />} />
-              <Route path="consumer" element={<ConsumerPage />} />
+              <Route
+                path="consumer"
+                element={<ConsumerPage memberships={<ConsumerMemberships />} />}
+              />
+              <Route path="consumer/clubs/:id" element={<MembershipPage />} />
               <Route path="wholesale/apply" element={<WholesaleApplyPage />} />
               <Route path="admin/*" element={<AdminArea />} />
               {/* The offline payment provider's stand-in for Stripe's hosted onboarding. */}

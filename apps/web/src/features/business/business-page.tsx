@@ -28,7 +28,7 @@ import {
 } from '@tabler/icons-react';
 import { Configure, InstantSearch } from 'react-instantsearch';
 import { formatPhoneNumber, SOCIAL_NETWORKS, type SocialNetwork } from '@bevy/core/contact';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useQuery } from 'urql';
 import { NoBusinessHere } from '../../components/business-frame';
 import { BusinessNav } from '../../components/business-nav';
@@ -59,6 +59,40 @@ const SOCIAL_ICONS: Record<SocialNetwork, Icon> = {
 function socialUrl(network: SocialNetwork, stored: string): string | null {
   if (/^[a-z][a-z0-9+.-]*:/i.test(stored)) return safeLinkTarget(stored);
   return `${SOCIAL_NETWORKS[network].profile}${encodeURIComponent(stored.replace(/^@/, ''))}`;
+}
+
+/** The producer's clubs that take members: memberships with releases, and a way to join. */
+function BusinessClubs({ business }: { business: PublicBusiness }) {
+  if (business.clubs.length === 0) return null;
+  return (
+    <Box component="section" aria-labelledby="business-clubs-heading" mb="xl">
+      <Title order={2} id="business-clubs-heading" mb="sm">
+        Clubs
+      </Title>
+      <Grid>
+        {business.clubs.map((club) => (
+          <Grid.Col key={club.id} span={{ base: 12, sm: 6 }}>
+            <Stack gap={4}>
+              <Anchor
+                component={Link}
+                to={`/business/${business.slug}/clubs/${club.slug}`}
+                fw={600}
+              >
+                {club.name}
+              </Anchor>
+              {club.description ? <Text fz="sm">{club.description}</Text> : null}
+              {club.memberDiscountBasisPoints > 0 ? (
+                <Text fz="sm" c="dark.6">
+                  Members save {club.memberDiscountBasisPoints / 100}% on everything from{' '}
+                  {business.name}.
+                </Text>
+              ) : null}
+            </Stack>
+          </Grid.Col>
+        ))}
+      </Grid>
+    </Box>
+  );
 }
 
 function BusinessProducts({ business }: { business: PublicBusiness }) {
@@ -253,6 +287,7 @@ export function BusinessPage() {
             </Box>
           ) : null}
         </Stack>
+        <BusinessClubs business={business} />
         <BusinessProducts business={business} />
       </Container>
     </>

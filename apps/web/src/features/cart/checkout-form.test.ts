@@ -1,3 +1,4 @@
+import { parseExpiry } from '../../lib/card-expiry';
 import { placeOrderSchema } from '@bevy/core/checkout-schemas';
 import { describe, expect, it } from 'vitest';
 import type { CartView } from './cart-view';
@@ -8,7 +9,6 @@ import {
   formErrorsOf,
   formFieldOf,
   initialCheckoutValues,
-  parseExpiry,
   paymentSplit,
   paysByCard,
   placeOrderInputOf,

@@ -1,3 +1,4 @@
+import { parseExpiry } from '../../lib/card-expiry';
 import type { BuyerKind, Cents, FulfillmentMode } from '@bevy/core';
 import { BUYING_BUSINESS_REQUIRED } from '@bevy/core/checkout-schemas';
 import type { CartView, ProducerGroupView } from './cart-view';
@@ -83,14 +84,6 @@ export function buyingBusinessErrors(
   return buyer === 'wholesale' && values.buyingBusiness.trim() === ''
     ? { buyingBusiness: BUYING_BUSINESS_REQUIRED }
     : {};
-}
-
-/** "MM/YY", "MM / YYYY", "0130": month and four-digit year, or NaN where it cannot be read. */
-export function parseExpiry(text: string): { expMonth: number; expYear: number } {
-  const match = /^\s*(\d{1,2})\s*\/?\s*(\d{2}|\d{4})\s*$/.exec(text);
-  if (!match) return { expMonth: Number.NaN, expYear: Number.NaN };
-  const year = Number(match[2]);
-  return { expMonth: Number(match[1]), expYear: year < 100 ? 2000 + year : year };
 }
 
 const addressInput = (address: AddressValues) => ({

@@ -25,7 +25,7 @@ import { useMe } from '../../lib/use-me';
 import { useZipLocation } from '../../lib/use-zip-location';
 import { buildCartView, type BuyerLocation, type CartView } from './cart-view';
 import { CheckoutAddressFields } from './checkout-address-fields';
-import { CardFields } from './checkout-card-fields';
+import { CardFields } from '../../components/card-fields';
 import { ContactSection } from './checkout-contact';
 import {
   firstAddressGroup,
@@ -45,7 +45,7 @@ import { usePlaceOrder, type PlaceOrderState } from './use-place-order';
 
 const stripeKey = siteConfig.stripePublishableKey;
 const StripePayment = lazy(() =>
-  import('./stripe-payment').then((m) => ({ default: m.StripePayment })),
+  import('../../components/stripe-payment').then((m) => ({ default: m.StripePayment })),
 );
 
 /** Why the order was not placed, above the form; nothing while there is nothing to say. */

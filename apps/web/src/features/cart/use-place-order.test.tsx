@@ -6,7 +6,7 @@ import type { CartView } from './cart-view';
 import type { CheckoutFormValues } from './checkout-form';
 import { filledCheckoutValues, testCheckoutView, testGroup } from './checkout-test-data';
 import type { PlacedCheckout } from './placed-checkout';
-import type { CreatePaymentMethod } from './stripe-payment';
+import type { CreatePaymentMethod } from '../../components/stripe-payment';
 import { usePlaceOrder, type PlaceOrderOptions } from './use-place-order';
 
 const placed: PlacedCheckout = { id: 'checkout-1', amountCents: 7_500, orders: [] };

@@ -13,7 +13,7 @@ import {
 } from './checkout-form';
 import { PLACE_ORDER } from './api/checkout';
 import type { PlacedCheckout } from './placed-checkout';
-import type { CreatePaymentMethod } from './stripe-payment';
+import type { CreatePaymentMethod } from '../../components/stripe-payment';
 
 /** Codes after which the cart itself needs a look, not the form. */
 const CART_PROBLEMS = new Set(['SOLD_OUT', 'PRICE_CHANGED']);

@@ -11,6 +11,7 @@ import {
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconRepeat, IconShoppingBag } from '@tabler/icons-react';
+import { Suspense, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from 'urql';
 import { CaptionedTable } from '../../components/captioned-table';
@@ -104,8 +105,11 @@ function MyOrdersTable({
   );
 }
 
-/** Spec /consumer: the buyer's own orders, with their progress, and "Order again". */
-export function ConsumerPage() {
+/**
+ * Spec /consumer: the buyer's own orders, with their progress, and "Order again"; above them
+ * `memberships`, the buyer's clubs (their own feature, composed by the router).
+ */
+export function ConsumerPage({ memberships }: { memberships?: ReactNode }) {
   useDocumentTitle(`Your orders · ${siteConfig.siteName}`);
   const [params, setParams] = useSearchParams();
   const page = /^[1-9]\d{0,8}$/.test(params.get('page') ?? '') ? Number(params.get('page')) : 1;
@@ -122,6 +126,7 @@ export function ConsumerPage() {
     <Container size="lg" py="lg">
       <Stack gap="md">
         <Title order={1}>Your orders</Title>
+        <Suspense fallback={null}>{memberships}</Suspense>
         {reorder.outcome ? (
           <ReorderNotice outcome={reorder.outcome.result} onClose={reorder.dismiss} />
         ) : null}

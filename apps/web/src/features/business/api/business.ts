@@ -24,6 +24,13 @@ export const BUSINESS_BY_SLUG = graphql(`
       pickup_hours
       fulfillment_allow_pickup_retail
       fulfillment_allow_pickup_wholesale
+      clubs {
+        id
+        slug
+        name
+        description
+        memberDiscountBasisPoints
+      }
     }
   }
 `);

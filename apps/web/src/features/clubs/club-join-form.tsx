@@ -1,0 +1,228 @@
+import { FULFILLMENT_MODE_LABELS, formatCents, type FulfillmentMode } from '@bevy/core';
+import { Alert, Button, Checkbox, Fieldset, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useMutation } from 'urql';
+import { AddressFields } from '../../components/address-fields';
+import { FormWithRefusal } from '../../components/form-with-refusal';
+import { PageLoading } from '../../components/page-loading';
+import { showServerRefusal } from '../../lib/form-focus';
+import { describeError } from '../../lib/server-error';
+import { siteConfig } from '../../lib/site-config';
+import { CardFields } from '../../components/card-fields';
+import type { CreatePaymentMethod } from '../../components/stripe-payment';
+import { JOIN_CLUB } from './api/memberships';
+import {
+  initialJoinValues,
+  joinFieldOf,
+  joinInputOf,
+  validateJoin,
+  type JoinFormValues,
+} from './club-membership-form';
+
+const stripeKey = siteConfig.stripePublishableKey;
+const StripePayment = lazy(() =>
+  import('../../components/stripe-payment').then((m) => ({ default: m.StripePayment })),
+);
+
+export interface JoinableClub {
+  name: string;
+  slug: string;
+  offersPickup: boolean;
+  offersDelivery: boolean;
+  offersShipping: boolean;
+  memberDiscountBasisPoints: number;
+  tiers: readonly {
+    id: number;
+    name: string;
+    bottles: number;
+    priceBasis: 'contents' | 'fixed';
+    fixedPriceCents: number | null;
+    renewalTerms: string;
+  }[];
+}
+
+export function tierPriceText(
+  tier: JoinableClub['tiers'][number],
+  discountBasisPoints: number,
+): string {
+  const bottles = `${tier.bottles} ${tier.bottles === 1 ? 'bottle' : 'bottles'}`;
+  if (tier.priceBasis === 'fixed' && tier.fixedPriceCents !== null) {
+    return `${bottles} for ${formatCents(tier.fixedPriceCents)} a release`;
+  }
+  return discountBasisPoints > 0
+    ? `${bottles} a release at ${discountBasisPoints / 100}% off their price`
+    : `${bottles} a release at their price`;
+}
+
+/** The ways a club offers its releases, in the order the form lists them. */
+export function offeredModes(
+  club: Pick<JoinableClub, 'offersPickup' | 'offersDelivery' | 'offersShipping'>,
+) {
+  const modes: FulfillmentMode[] = [];
+  if (club.offersPickup) modes.push('pickup');
+  if (club.offersDelivery) modes.push('delivery');
+  if (club.offersShipping) modes.push('ship');
+  return modes;
+}
+
+/**
+ * Joining a club: a tier, how releases arrive, a card saved for the releases, and the separate,
+ * unticked consent to the automatic renewal, whose words (amount and cadence) come from the
+ * server for the tier chosen.
+ */
+export function ClubJoinForm({
+  club,
+  businessSlug,
+  shipsToStates,
+}: {
+  club: JoinableClub;
+  businessSlug: string;
+  shipsToStates: readonly string[];
+}) {
+  const modes = offeredModes(club);
+  const navigate = useNavigate();
+  const [{ fetching }, join] = useMutation(JOIN_CLUB);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const createPaymentMethod = useRef<CreatePaymentMethod | null>(null);
+  const onCardFormReady = useCallback((create: CreatePaymentMethod | null) => {
+    createPaymentMethod.current = create;
+  }, []);
+  const form = useForm<JoinFormValues>({
+    initialValues: initialJoinValues(club.tiers, modes),
+    validate: (values) => validateJoin(values, !stripeKey),
+  });
+  const values = form.getValues();
+  const tier = club.tiers.find((entry) => String(entry.id) === values.tierId);
+
+  const submit = async (submitted: JoinFormValues) => {
+    setRefusal(null);
+    let paymentMethodId: string | null = null;
+    if (stripeKey) {
+      const created = await createPaymentMethod.current?.({
+        name: submitted.address.name || 'Club member',
+        email: '',
+        phone: submitted.phone,
+      });
+      if (!created || 'message' in created) {
+        setRefusal(created?.message ?? 'The card form is still loading. Try again in a moment.');
+        return;
+      }
+      paymentMethodId = created.id;
+    }
+    const result = await join({
+      businessSlug,
+      clubSlug: club.slug,
+      input: joinInputOf(submitted, crypto.randomUUID(), paymentMethodId) as never,
+    });
+    if (result.error) {
+      const refused = describeError(result.error);
+      const fields = Object.fromEntries(
+        Object.entries(refused.fields ?? {}).map(([path, message]) => [joinFieldOf(path), message]),
+      );
+      showServerRefusal(
+        form,
+        { ...refused, field: refused.field ? joinFieldOf(refused.field) : null, fields },
+        setRefusal,
+      );
+      return;
+    }
+    const membership = result.data!.joinClub;
+    void navigate(`/consumer/clubs/${membership.id}`, { state: { joined: club.name } });
+  };
+
+  return (
+    <FormWithRefusal
+      form={form}
+      onSubmit={submit}
+      refusalTitle="You have not joined yet"
+      refusal={refusal}
+    >
+      <Radio.Group label="Tier" required key={form.key('tierId')} {...form.getInputProps('tierId')}>
+        <Stack gap="xs" mt="xs">
+          {club.tiers.map((option) => (
+            <Radio
+              key={option.id}
+              value={String(option.id)}
+              label={option.name}
+              description={tierPriceText(option, club.memberDiscountBasisPoints)}
+            />
+          ))}
+        </Stack>
+      </Radio.Group>
+      <Radio.Group
+        label="How your releases reach you"
+        required
+        key={form.key('mode')}
+        {...form.getInputProps('mode')}
+      >
+        <Stack gap="xs" mt="xs">
+          {modes.map((mode) => (
+            <Radio key={mode} value={mode} label={FULFILLMENT_MODE_LABELS[mode]} />
+          ))}
+        </Stack>
+      </Radio.Group>
+      {values.mode !== 'pickup' ? (
+        <AddressFields
+          legend={values.mode === 'ship' ? 'Shipping address' : 'Delivery address'}
+          required
+          names={{
+            recipient: 'address.name',
+            street: 'address.line1',
+            line2: 'address.line2',
+            city: 'address.city',
+            state: 'address.state',
+            zip: 'address.zip',
+          }}
+          inputProps={(name) => form.getInputProps(name)}
+          states={values.mode === 'ship' ? shipsToStates : undefined}
+        />
+      ) : null}
+      <TextInput
+        label="Phone"
+        description="For the producer, about your releases"
+        type="tel"
+        autoComplete="tel"
+        required
+        key={form.key('phone')}
+        {...form.getInputProps('phone')}
+      />
+      <Fieldset legend="Card for your releases">
+        <Text fz="sm" mb="sm">
+          Saved with our payment provider and charged on each release’s date. You are told the
+          contents and the amount a week before.
+        </Text>
+        {stripeKey ? (
+          <Suspense fallback={<PageLoading />}>
+            <StripePayment
+              publishableKey={stripeKey}
+              amountCents={tier?.fixedPriceCents ?? 5_000}
+              onReady={onCardFormReady}
+              onChange={() => setRefusal(null)}
+            />
+          </Suspense>
+        ) : (
+          <CardFields form={form} forLater />
+        )}
+      </Fieldset>
+      {tier ? (
+        <Alert color="gray" variant="light" title="Automatic renewal">
+          <Text fz="sm">{tier.renewalTerms}</Text>
+        </Alert>
+      ) : null}
+      <Checkbox
+        label={
+          tier
+            ? 'I agree to the automatic renewal described above.'
+            : 'I agree to the automatic renewal of the tier I choose.'
+        }
+        key={form.key('renewalConsent')}
+        {...form.getInputProps('renewalConsent', { type: 'checkbox' })}
+      />
+      <Button type="submit" loading={fetching} style={{ alignSelf: 'flex-start' }}>
+        Join {club.name}
+      </Button>
+    </FormWithRefusal>
+  );
+}

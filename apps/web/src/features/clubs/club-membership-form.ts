@@ -1,0 +1,109 @@
+import { joinClubSchema, type JoinClubDraft } from '@bevy/core/club-join-schemas';
+import type { FulfillmentMode } from '@bevy/core';
+import { parseExpiry } from '../../lib/card-expiry';
+
+/**
+ * The join form's values and how they become the API's input, shared by the form and its tests.
+ * The card's expiry is typed as "MM/YY" and split here; the server checks everything again.
+ */
+
+export type AddressFormValues = {
+  name: string;
+  line1: string;
+  line2: string;
+  city: string;
+  state: string;
+  zip: string;
+};
+
+export type JoinFormValues = {
+  tierId: string;
+  mode: FulfillmentMode;
+  address: AddressFormValues;
+  phone: string;
+  card: { number: string; expiry: string; cvc: string };
+  renewalConsent: boolean;
+};
+
+export const EMPTY_ADDRESS: AddressFormValues = {
+  name: '',
+  line1: '',
+  line2: '',
+  city: '',
+  state: '',
+  zip: '',
+};
+
+export function initialJoinValues(
+  tiers: readonly { id: number }[],
+  modes: readonly FulfillmentMode[],
+): JoinFormValues {
+  return {
+    tierId: tiers.length === 1 ? String(tiers[0]!.id) : '',
+    mode: modes[0] ?? 'pickup',
+    address: EMPTY_ADDRESS,
+    phone: '',
+    card: { number: '', expiry: '', cvc: '' },
+    // Never ticked for the buyer: the consent to automatic renewal is theirs to give.
+    renewalConsent: false,
+  };
+}
+
+export function addressInputOf(address: AddressFormValues) {
+  return {
+    name: address.name.trim() || null,
+    line1: address.line1,
+    line2: address.line2.trim() || null,
+    city: address.city,
+    state: address.state,
+    zip: address.zip,
+  };
+}
+
+/** The API's input from the form, with a PaymentMethod id when Stripe made one. */
+export function joinInputOf(
+  values: JoinFormValues,
+  idempotencyKey: string,
+  paymentMethodId: string | null,
+): JoinClubDraft {
+  return {
+    idempotencyKey,
+    tierId: Number(values.tierId),
+    mode: values.mode,
+    address: values.mode === 'pickup' ? null : addressInputOf(values.address),
+    phone: values.phone,
+    payment: paymentMethodId
+      ? { paymentMethodId }
+      : {
+          card: {
+            number: values.card.number,
+            ...parseExpiry(values.card.expiry),
+            cvc: values.card.cvc,
+          },
+        },
+    renewalConsent: values.renewalConsent as true,
+  };
+}
+
+/** The form's field for a path of the API's input ("payment.card.expMonth" → "card.expiry"). */
+export function joinFieldOf(path: string): string {
+  if (path.startsWith('payment.card.exp')) return 'card.expiry';
+  if (path.startsWith('payment.card.')) return path.replace('payment.', '');
+  if (path.startsWith('payment')) return 'card.number';
+  return path;
+}
+
+/** The browser's check of the form, with the server's rules: errors by form field. */
+export function validateJoin(values: JoinFormValues, withCard: boolean): Record<string, string> {
+  const parsed = joinClubSchema.safeParse(
+    joinInputOf(values, 'browser-check', withCard ? null : 'pm_stripe'),
+  );
+  const errors: Record<string, string> = {};
+  if (!values.tierId) errors.tierId = 'Choose a tier.';
+  if (parsed.success) return errors;
+  for (const issue of parsed.error.issues) {
+    const field = joinFieldOf(issue.path.map(String).join('.'));
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}

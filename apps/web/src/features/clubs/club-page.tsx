@@ -1,0 +1,169 @@
+import { CLUB_CADENCE_LABELS, formatDueDate } from '@bevy/core';
+import { Alert, Anchor, Button, Card, Container, List, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { Link, useLocation, useParams } from 'react-router';
+import { useQuery } from 'urql';
+import { ErrorAlert } from '../../components/error-alert';
+import { PageLoading } from '../../components/page-loading';
+import type { ResultOf } from '../../lib/graphql';
+import { describeError } from '../../lib/server-error';
+import { siteConfig } from '../../lib/site-config';
+import { useMe } from '../../lib/use-me';
+import { CLUB_PAGE } from './api/memberships';
+import { ClubJoinForm, offeredModes, tierPriceText } from './club-join-form';
+
+type ClubPageData = NonNullable<ResultOf<typeof CLUB_PAGE>['club']>;
+
+/** What a member signs up for, before the form: cadence, discount, notice, skips and leaving. */
+function ClubTerms({ page }: { page: ClubPageData }) {
+  const { club } = page;
+  const ways = offeredModes(club)
+    .map((mode) => ({ pickup: 'pickup', delivery: 'local delivery', ship: 'shipping' })[mode])
+    .join(', ');
+  return (
+    <Card withBorder radius="md" padding="md" component="section" aria-labelledby="club-terms">
+      <Title order={2} fz="lg" id="club-terms" mb="xs">
+        How the club works
+      </Title>
+      <List size="sm" spacing={4}>
+        <List.Item>
+          {CLUB_CADENCE_LABELS[club.cadence]}
+          {club.upcomingChargeDates.length > 0
+            ? `: next releases ${club.upcomingChargeDates.map(formatDueDate).join(', ')}.`
+            : '.'}
+        </List.Item>
+        {club.memberDiscountBasisPoints > 0 ? (
+          <List.Item>
+            Members save {club.memberDiscountBasisPoints / 100}% on releases and on everything else
+            from {page.businessName} while their membership is active.
+          </List.Item>
+        ) : null}
+        <List.Item>Releases by {ways}.</List.Item>
+        <List.Item>
+          You hear the contents and the amount {club.noticeDays} days before each charge, and can
+          swap or add bottles, skip, or change where it goes until {club.cutoffDays}{' '}
+          {club.cutoffDays === 1 ? 'day' : 'days'} before.
+          {club.skipsPerYear > 0
+            ? ` Skip up to ${club.skipsPerYear} ${club.skipsPerYear === 1 ? 'release' : 'releases'} a year.`
+            : ''}
+        </List.Item>
+        {club.minimumReleases > 0 ? (
+          <List.Item>
+            {club.name} asks members to stay for at least {club.minimumReleases}{' '}
+            {club.minimumReleases === 1 ? 'release' : 'releases'}.
+          </List.Item>
+        ) : null}
+        <List.Item>
+          Pause or cancel online at any time from Your orders, in two clicks. Releases already
+          charged are sent.
+        </List.Item>
+      </List>
+    </Card>
+  );
+}
+
+function JoinSection({ page }: { page: ClubPageData }) {
+  const { me } = useMe();
+  const { pathname } = useLocation();
+  if (page.viewerMembershipId !== null) {
+    return (
+      <Alert color="green" title="You are a member">
+        <Anchor component={Link} to={`/consumer/clubs/${page.viewerMembershipId}`}>
+          Manage your membership
+        </Anchor>
+      </Alert>
+    );
+  }
+  if (page.club.status !== 'open') {
+    return (
+      <Alert color="gray" title="Not taking members">
+        {page.club.name} is not taking new members now.
+      </Alert>
+    );
+  }
+  if (!me) {
+    return (
+      <Stack gap="xs" align="flex-start">
+        <Text>Log in or create an account (21 or older) to join.</Text>
+        <Button component={Link} to={`/login?next=${encodeURIComponent(pathname)}`}>
+          Log in to join
+        </Button>
+      </Stack>
+    );
+  }
+  return (
+    <Card withBorder radius="md" padding="md" component="section" aria-labelledby="join-club">
+      <Title order={2} fz="lg" id="join-club" mb="sm">
+        Join {page.club.name}
+      </Title>
+      <ClubJoinForm
+        club={page.club}
+        businessSlug={page.businessSlug}
+        shipsToStates={page.shipsToStates}
+      />
+    </Card>
+  );
+}
+
+/** Route /business/:slug/clubs/:club: a club's public page, where buyers join it. */
+export function ClubPage() {
+  const { slug = '', club: clubSlug = '' } = useParams();
+  const [{ data, fetching, error }, refetch] = useQuery({
+    query: CLUB_PAGE,
+    variables: { businessSlug: slug, clubSlug },
+  });
+  const page = data?.club;
+  useDocumentTitle(`${page ? page.club.name : 'Club'} · ${siteConfig.siteName}`);
+
+  if (fetching && !data) return <PageLoading />;
+  if (!page) {
+    const missing = error?.graphQLErrors[0]?.extensions.code === 'NOT_FOUND';
+    return (
+      <Container size="md" py="xl">
+        <Title order={1}>{missing ? 'There is no such club' : 'Club'}</Title>
+        {missing ? (
+          <Text mt="md">
+            This club does not exist or is not taking members.{' '}
+            <Anchor component={Link} to={`/business/${slug}`} underline="always">
+              Back to the producer
+            </Anchor>
+          </Text>
+        ) : error ? (
+          <ErrorAlert
+            title="This club could not be loaded"
+            message={describeError(error).message}
+            onRetry={() => refetch({ requestPolicy: 'network-only' })}
+          />
+        ) : null}
+      </Container>
+    );
+  }
+  return (
+    <Container size="md" py="lg">
+      <Stack gap="md">
+        <div>
+          <Title order={1}>{page.club.name}</Title>
+          <Text c="dark.6">
+            A club of{' '}
+            <Anchor component={Link} to={`/business/${page.businessSlug}`} underline="always">
+              {page.businessName}
+            </Anchor>
+          </Text>
+        </div>
+        {page.club.description ? <Text>{page.club.description}</Text> : null}
+        <List size="sm" aria-label="Tiers">
+          {page.club.tiers.map((tier) => (
+            <List.Item key={tier.id}>
+              <Text span fw={600}>
+                {tier.name}:
+              </Text>{' '}
+              {tierPriceText(tier, page.club.memberDiscountBasisPoints)}
+            </List.Item>
+          ))}
+        </List>
+        <ClubTerms page={page} />
+        <JoinSection page={page} />
+      </Stack>
+    </Container>
+  );
+}
