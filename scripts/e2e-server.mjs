@@ -26,6 +26,8 @@ const server = spawn(
       // Fresh accounts sign up each from an address of its own (e2e/fixtures.ts), which the
       // server takes from X-Forwarded-For only when the request comes from the loopback.
       TRUST_PROXY: '127.0.0.1',
+      // Journeys run the clubs' calendar as of a later day, to see a release run.
+      E2E_TIME_TRAVEL: '1',
     },
   },
 );

@@ -11,7 +11,7 @@ import { registerServiceContext } from './http/service-context';
 
 import { accountRoutes, registerViewer } from './modules/accounts/index';
 import { bannerRoutes } from './modules/banners/index';
-import { clubRoutes } from './modules/clubs/index';
+import { clubRoutes, timeTravelRoutes } from './modules/clubs/index';
 import { geoRoutes } from './modules/geo/index';
 import { createMailer, type Mailer } from './modules/mail/index';
 import { orderRoutes } from './modules/orders/index';
@@ -155,6 +155,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(paymentRoutes, { payments });
   await app.register(orderRoutes);
   await app.register(clubRoutes);
+  if (config.E2E_TIME_TRAVEL) await app.register(timeTravelRoutes, { services });
   await app.register(stripeWebhookRoutes, { config, db: database.db, payments });
   await app.register(webRoutes, { config });
 

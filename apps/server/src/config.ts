@@ -160,6 +160,11 @@ const envSchema = z.object({
         'must be a Stripe webhook signing secret (whsec_...), or several separated by commas',
       ),
   ),
+  /**
+   * "1" lets browser journeys move the clubs' calendar on as of a later day (POST
+   * /__e2e/time-travel), to see a release run without waiting for it; refused in production.
+   */
+  E2E_TIME_TRAVEL: optional(z.literal('1')),
   SITE_NAME: z.string().min(1).default('Bevy'),
   SITE_URL: z.url().default('https://bevy.example'),
   CONTACT_EMAIL: z.email().default('hello@bevy.example'),
@@ -199,6 +204,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const env = parsed.data;
   const isProduction = env.NODE_ENV === 'production';
+  if (isProduction && env.E2E_TIME_TRAVEL) {
+    throw new ConfigError(
+      'E2E_TIME_TRAVEL is for browser tests only; it is refused in production.',
+    );
+  }
   if (isProduction && !env.SEARCH_KEY_SECRET) {
     throw new ConfigError(
       'Invalid configuration:\n  SEARCH_KEY_SECRET: required in production (at least 32 characters)',

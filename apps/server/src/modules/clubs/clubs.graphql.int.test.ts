@@ -81,9 +81,11 @@ describe('clubs over GraphQL', () => {
       expect(day).toBe(Math.min(31, new Date(Date.UTC(year, month, 0)).getUTCDate()));
     }
     const listed = await gql(t.app, CLUBS_TO_MANAGE, { businessSlug: ownSlug }, { cookie: seller });
-    expect(listed.body.data!.clubsToManage).toEqual([
-      { name: 'Brewers Circle', tiers: [{ name: 'Mixed twelve' }] },
-    ]);
+    // Beside any club the demo data gave the business.
+    expect(listed.body.data!.clubsToManage).toContainEqual({
+      name: 'Brewers Circle',
+      tiers: [{ name: 'Mixed twelve' }],
+    });
   });
 
   it('answers bad input with the field and its message, and a stranger with FORBIDDEN', async () => {

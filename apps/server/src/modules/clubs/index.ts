@@ -3,3 +3,6 @@ export { createClub, listClubsToManage, setClubStatus } from './clubs.service';
 export type { ClubRow, ClubTierRow, ClubWithTiers } from './clubs.service';
 export { clubCalendarJob } from './club-timeline';
 export { clubRoutes } from './clubs.routes';
+export { runRelease } from './club-run';
+export { renewalTermsOf } from './memberships.service';
+export { timeTravelRoutes } from './time-travel.routes';

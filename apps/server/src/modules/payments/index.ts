@@ -6,3 +6,4 @@
 export { paymentRoutes } from './payments.routes';
 export { paymentProviderFor, stripeInfoJson } from './payments.service';
 export { stripeWebhookRoutes } from './stripe-webhook.routes';
+export { createOfflineProvider } from './offline-provider';

@@ -15,6 +15,7 @@ import {
 import { normalizeEmail } from '@bevy/core';
 import { hashPassword } from '../accounts/index';
 import { buildDemoCatalog } from './catalog';
+import { seedDemoClubs } from './clubs';
 import { demoFulfillmentFees } from './catalog/fees';
 import type { DemoProducer, DemoProduct } from './catalog/types';
 import { DEMO_ACCOUNTS } from './demo-accounts';
@@ -316,7 +317,7 @@ async function seedBanners(db: Db): Promise<void> {
 /** Adds whatever part of the demo data is missing; running it again changes nothing. */
 export async function seedDemoData(db: Db): Promise<SeedReport> {
   const catalog = buildDemoCatalog();
-  return db.transaction(async (tx) => {
+  const report = await db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
     const tagIds = await seedTags(txDb);
     const { producersAdded, productsAdded } = await seedProducers(txDb, catalog, tagIds);
@@ -324,4 +325,8 @@ export async function seedDemoData(db: Db): Promise<SeedReport> {
     await seedBanners(txDb);
     return { producersAdded, productsAdded, accountsAdded };
   });
+  // After the catalog is committed: the clubs' first release runs as the app runs it, in
+  // transactions of its own.
+  await seedDemoClubs(db);
+  return report;
 }
