@@ -37,24 +37,25 @@ export async function recordChargeAnswer(
       .where(and(eq(clubChargeTries.id, attempt.id), eq(clubChargeTries.status, 'asking')))
       .returning();
     if (!answered) return;
-    const [shipment] = await db
-      .select()
-      .from(clubShipments)
-      .where(eq(clubShipments.id, attempt.shipment_id))
-      .for('update');
-    const checkoutId = shipment!.checkout_id!;
     if (outcome.status === 'succeeded') {
-      await db
+      const [charged] = await db
         .update(clubShipments)
         .set({ outcome: 'charged', lease_until: null, next_try_on: null, updated_at: now })
-        .where(eq(clubShipments.id, shipment!.id));
+        .where(eq(clubShipments.id, attempt.shipment_id))
+        .returning({ checkoutId: clubShipments.checkout_id });
       await settlePaidByProvider(
         { db, config: ctx.config },
-        { id: checkoutId, amountCents: attempt.amount_cents },
+        { id: charged!.checkoutId!, amountCents: attempt.amount_cents },
         { paymentId: outcome.paymentId, chargeId: outcome.chargeId },
       );
       return;
     }
+    // Only the recorder of this try's answer gets here: the shipment is ours to change.
+    const [shipment] = await db
+      .select()
+      .from(clubShipments)
+      .where(eq(clubShipments.id, attempt.shipment_id));
+    const checkoutId = shipment!.checkout_id!;
     const today = isoDate(now);
     const firstDeclinedOn = shipment!.first_declined_on ?? today;
     const nextTryOn =

@@ -17,6 +17,7 @@ import { createOfflineProvider } from '../payments/offline-provider';
 import { createClub, setClubStatus } from './clubs.service';
 import { joinClub } from './memberships.service';
 import { createRelease } from './releases.service';
+import { silentLogger } from '../../platform/silent-logger';
 
 /** Test data for clubs: a producer with a club, its products and a release, and members. */
 
@@ -27,18 +28,6 @@ export const CLUB_CARDS = {
   /** Saves, then insufficient funds (soft). */
   insufficientFunds: '4000000000009995',
 } as const;
-
-const silentLog = {
-  info() {},
-  warn() {},
-  error() {},
-  debug() {},
-  trace() {},
-  fatal() {},
-  child() {
-    return silentLog;
-  },
-} as unknown as FastifyBaseLogger;
 
 export interface ClubWorld {
   db: Db;
@@ -102,7 +91,7 @@ export async function createClubWorld(
     payments,
     clock,
     config: TEST_MAIL_CONFIG as unknown as Config,
-    log: silentLog,
+    log: silentLogger,
   });
   const seller = contextOf(sellerId);
   const club = await createClub(seller, business.slug, {

@@ -15,6 +15,7 @@ import { PaymentProviderError, type ChargeOutcome } from '../../platform/payment
 import { queueMail } from '../mail/index';
 import { memberProblemEmail } from './club-emails';
 import { recordChargeAnswer } from './charge-answer';
+import { CheckoutRefused } from '../checkout/index';
 import { placeShipmentOrder } from './shipment-order';
 import {
   catalogFor,
@@ -216,53 +217,58 @@ async function prepareTry(
   // What a first try needs is read before the transaction, which then only writes.
   const first =
     claimed.shipment.order_id === null ? await orderToPlace(ctx, releases, claimed) : null;
-  return ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
-    const [shipment] = await db
-      .select()
-      .from(clubShipments)
-      .where(eq(clubShipments.id, claimed.shipment.id))
-      .for('update');
-    if (!shipment || shipment.outcome !== 'charging') return null;
-    let { order_id: orderId, amount_cents: amount } = shipment;
-    if (orderId === null && first) {
+  if (first && 'held' in first) {
+    await ctx.db.transaction((tx) => hold(ctx, tx as unknown as Db, releases, claimed, first.held));
+    return null;
+  }
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const db = tx as unknown as Db;
+      const [shipment] = await db
+        .select()
+        .from(clubShipments)
+        .where(eq(clubShipments.id, claimed.shipment.id))
+        .for('update');
+      if (!shipment || shipment.outcome !== 'charging') return null;
       const placed =
-        'held' in first
-          ? first
-          : ((await placeShipmentOrder(
-              ctx,
-              db,
-              first.run,
-              claimed,
-              first.catalog,
-              first.priced,
-            )) ?? {
-              held: ['out_of_stock' as const],
-            });
-      if ('held' in placed) {
-        await hold(ctx, db, await releases(shipment.release_id), claimed, placed.held);
-        return null;
-      }
-      ({ orderId, amount } = placed);
-    }
-    if (orderId === null) throw new Error(`Shipment ${shipment.id} has no order to charge.`);
-    const tryNumber = shipment.tries + 1;
-    const [attempt] = await db
-      .insert(clubChargeTries)
-      .values({
-        shipment_id: shipment.id,
-        try_number: tryNumber,
-        idempotency_key: clubChargeKey(shipment.release_id, shipment.membership_id, tryNumber),
-        amount_cents: amount!,
-        created_at: ctx.clock.now(),
-      })
-      .returning();
-    await db
-      .update(clubShipments)
-      .set({ tries: tryNumber, updated_at: new Date() })
-      .where(eq(clubShipments.id, shipment.id));
-    return attempt!;
-  });
+        shipment.order_id === null && first
+          ? await placeShipmentOrder(ctx, db, first.run, claimed, first.catalog, first.priced)
+          : null;
+      const amount = placed?.amount ?? shipment.amount_cents;
+      if (amount === null) throw new Error(`Shipment ${shipment.id} has no order to charge.`);
+      const tryNumber = shipment.tries + 1;
+      const [attempt] = await db
+        .insert(clubChargeTries)
+        .values({
+          shipment_id: shipment.id,
+          try_number: tryNumber,
+          idempotency_key: clubChargeKey(shipment.release_id, shipment.membership_id, tryNumber),
+          amount_cents: amount,
+          created_at: ctx.clock.now(),
+        })
+        .returning();
+      await db
+        .update(clubShipments)
+        .set({
+          tries: tryNumber,
+          ...(placed
+            ? { checkout_id: placed.checkoutId, order_id: placed.orderId, amount_cents: amount }
+            : {}),
+          updated_at: new Date(),
+        })
+        .where(eq(clubShipments.id, shipment.id));
+      // Last, so that the products' rows, which every member of the release shares, are locked
+      // only for the moment before the commit. Sold out: the whole transaction is undone.
+      if (placed) await placed.holdStock();
+      return attempt!;
+    });
+  } catch (error) {
+    if (!(error instanceof CheckoutRefused)) throw error;
+    await ctx.db.transaction((tx) =>
+      hold(ctx, tx as unknown as Db, releases, claimed, ['out_of_stock']),
+    );
+    return null;
+  }
 }
 
 /** Why the member is held at the run, or their order priced and ready to place. */
@@ -293,18 +299,21 @@ async function orderToPlace(
   return priced.ok ? { run, catalog, priced } : { held: ['out_of_stock'] };
 }
 
-/** The member is held, not charged: recorded on the shipment, and they are told why. */
+/** The member is held, not charged: recorded on the shipment (still theirs), and they are told why. */
 async function hold(
   ctx: RunContext,
   db: Db,
-  run: ReleaseForRun,
+  releases: ReleaseLoader,
   claimed: ClaimedShipment,
   reasons: HoldReason[],
 ) {
-  await db
+  const [held] = await db
     .update(clubShipments)
     .set({ outcome: 'held', hold_reasons: reasons, lease_until: null, updated_at: new Date() })
-    .where(eq(clubShipments.id, claimed.shipment.id));
+    .where(and(eq(clubShipments.id, claimed.shipment.id), eq(clubShipments.outcome, 'charging')))
+    .returning({ releaseId: clubShipments.release_id });
+  if (!held) return;
+  const run = await releases(held.releaseId);
   await queueMail({ db, config: ctx.config }, [
     memberProblemEmail(ctx.config, {
       user: claimed.user,

@@ -14,11 +14,11 @@ import {
   users,
 } from '../../db/tables';
 import { systemClock } from '../../platform/clock';
-import type { Logger } from '../../platform/context';
 import { hashPassword } from '../accounts/index';
 import { renewalTermsOf, runRelease } from '../clubs/index';
 import { createOfflineProvider } from '../payments/index';
 import { DEMO_ACCOUNTS } from './demo-accounts';
+import { silentLogger } from '../../platform/silent-logger';
 
 /**
  * Demo clubs, so that clubs work right after `npm start`: three producers (two of them the demo
@@ -94,16 +94,6 @@ const SEED_CONFIG = {
   SITE_NAME: 'Bevy',
   SMTP_URL: undefined,
 } as unknown as Config;
-
-const quietLog = {
-  info() {},
-  warn() {},
-  error() {},
-  debug() {},
-  trace() {},
-  fatal() {},
-  child: () => quietLog,
-} as unknown as Logger;
 
 /** Up to three published products of the business with a retail price, cheapest first. */
 async function releaseProducts(db: Db, businessId: number) {
@@ -281,7 +271,7 @@ export async function seedDemoClubs(db: Db, today = isoDate(new Date())): Promis
       });
     }
     await runRelease(
-      { db, payments, clock: systemClock, config: SEED_CONFIG, log: quietLog },
+      { db, payments, clock: systemClock, config: SEED_CONFIG, log: silentLogger },
       releases[0]!.id,
       { concurrency: 1 },
     );
