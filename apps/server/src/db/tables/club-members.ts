@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { HOLD_REASONS, MEMBERSHIP_STATUSES, RELEASE_OUTCOMES, type HoldReason } from '@bevy/core';
+import { HOLD_REASONS, MEMBERSHIP_STATUSES, RELEASE_OUTCOMES } from '@bevy/core';
 import type { OrderAddress } from '@bevy/core/checkout-schemas';
 import { users } from './accounts';
 import { clubs, clubTiers } from './clubs';

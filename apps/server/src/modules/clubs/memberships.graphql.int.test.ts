@@ -1,11 +1,19 @@
 import { RENEWAL_CONSENT_REQUIRED } from '@bevy/core/club-join-schemas';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businesses, priceTiers, products } from '../../db/tables';
+import {
+  businesses,
+  clubReleaseItems,
+  clubReleases,
+  clubs,
+  priceTiers,
+  products,
+} from '../../db/tables';
 import { logInAsActor } from '../../test/actors';
 import { sellerBusinessSlugs } from '../../test/fixtures';
 import { gql } from '../../test/graphql-client';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { runRelease } from './club-run';
 
 const MEMBERSHIP_FIELDS = `
   id status clubName businessSlug skipsUsed skipsPerYear renewalTerms fulfillmentMode
@@ -214,5 +222,44 @@ describe('memberships over GraphQL', () => {
       status: 'cancelled',
       nextRelease: null,
     });
+  });
+});
+
+describe('a club order among the producer’s orders', () => {
+  it('is marked with its club and release', async () => {
+    const joined = await gql(
+      t.app,
+      JOIN,
+      { businessSlug: ownSlug, input: joinInput() },
+      { cookie: stranger },
+    );
+    expect(joined.body.errors).toBeUndefined();
+    // A release due today, run as the calendar job would.
+    const [due] = await t.database.db
+      .insert(clubReleases)
+      .values({
+        club_id: (
+          await t.database.db.select().from(clubs).where(eq(clubs.slug, 'reserve-club'))
+        )[0]!.id,
+        title: 'Today’s release',
+        charge_on: new Date().toISOString().slice(0, 10),
+        status: 'scheduled',
+      })
+      .returning();
+    await t.database.db.insert(clubReleaseItems).values(
+      productIds.map((productId) => ({
+        release_id: due!.id,
+        tier_id: tierId,
+        product_id: productId,
+        quantity: 1,
+      })),
+    );
+    await runRelease(t.app.services, due!.id);
+    const listed = await asSeller(
+      `query { businessOrders(limit: 5) { orders { number clubRelease } } }`,
+      {},
+    );
+    const orders = (listed.businessOrders as { orders: { clubRelease: string | null }[] }).orders;
+    expect(orders[0]!.clubRelease).toBe('Reserve Club: Today’s release');
   });
 });

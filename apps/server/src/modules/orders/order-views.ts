@@ -10,7 +10,14 @@ import {
 import type { OrderAddress } from '@bevy/core/checkout-schemas';
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { businesses, orderEvents, orders } from '../../db/tables';
+import {
+  businesses,
+  clubReleases,
+  clubs,
+  clubShipments,
+  orderEvents,
+  orders,
+} from '../../db/tables';
 import type { ServiceContext } from '../../platform/context';
 import { managesBusiness } from '../../platform/access';
 import type { Page } from '../../platform/paging';
@@ -99,6 +106,8 @@ export interface OrderView {
   viewerIsBuyer: boolean;
   /** Null unless the viewer is a seller of the order. */
   money: OrderMoneyView | null;
+  /** "Cellar Club: Spring release" for a club release's order; null for a cart's. */
+  clubRelease: string | null;
   lines: OrderLineView[];
   events: OrderEventView[];
 }
@@ -155,6 +164,17 @@ async function sellerOf(ctx: OrdersContext, businessIds: number[]): Promise<Set<
   return new Set(unique.filter((_, index) => answers[index]));
 }
 
+/** The club release each of these orders was placed for, by order. */
+async function clubReleasesOf(db: Db, orderIds: number[]): Promise<Map<number, string>> {
+  const rows = await db
+    .select({ orderId: clubShipments.order_id, club: clubs.name, release: clubReleases.title })
+    .from(clubShipments)
+    .innerJoin(clubReleases, eq(clubReleases.id, clubShipments.release_id))
+    .innerJoin(clubs, eq(clubs.id, clubReleases.club_id))
+    .where(inArray(clubShipments.order_id, orderIds));
+  return new Map(rows.map((row) => [row.orderId!, `${row.club}: ${row.release}`]));
+}
+
 /** Full views of orders, in the order given: lines, history and (for sellers) money. */
 export async function viewsOf(
   ctx: OrdersContext,
@@ -163,7 +183,7 @@ export async function viewsOf(
 ): Promise<OrderView[]> {
   if (selected.length === 0) return [];
   const ids = selected.map(({ order }) => order.id);
-  const [lineRows, eventRows, sums, sellers] = await Promise.all([
+  const [lineRows, eventRows, sums, sellers, clubReleases] = await Promise.all([
     orderLineRows(ctx.db, ids),
     options.events === false
       ? Promise.resolve([])
@@ -182,6 +202,7 @@ export async function viewsOf(
       ctx,
       selected.map(({ order }) => order.business_id),
     ),
+    clubReleasesOf(ctx.db, ids),
   ]);
   return selected.map(({ order, businessName, businessSlug, businessPickupHours }) => {
     const viewerIsSeller = sellers.has(order.business_id);
@@ -221,6 +242,7 @@ export async function viewsOf(
       viewerIsSeller,
       viewerIsBuyer: ctx.viewer?.id === order.buyer_id,
       money: viewerIsSeller ? moneyOf(order, sums.get(order.id), refundedSubtotal) : null,
+      clubRelease: clubReleases.get(order.id) ?? null,
       lines: lines.map((line) => ({
         id: line.id,
         productId: line.product_id,

@@ -44,6 +44,7 @@ describe('csvCell', () => {
 });
 
 const order: OrderView = {
+  clubRelease: null,
   id: 7,
   number: 'BV-100007',
   status: 'shipped',

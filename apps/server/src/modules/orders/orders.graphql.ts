@@ -102,6 +102,10 @@ OrderType.implement({
       description: 'Refunded to the card, or for an invoice order taken off the invoice.',
     }),
     ...paymentFields(t),
+    clubRelease: t.exposeString('clubRelease', {
+      nullable: true,
+      description: 'The club and release this order was placed for; null for a cart’s order.',
+    }),
     invoicePaidAt: t.string({
       nullable: true,
       description:

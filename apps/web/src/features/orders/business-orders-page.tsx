@@ -86,6 +86,11 @@ function OrdersTable({ orders }: { orders: OrderSummary[] }) {
               <Anchor component={Link} to={orderPath(order.id)} fw={600}>
                 {order.number}
               </Anchor>
+              {order.clubRelease ? (
+                <Text fz="xs" c="dark.6" fw={400}>
+                  Club order · {order.clubRelease}
+                </Text>
+              ) : null}
             </Table.Th>
             <Table.Td>{formatTimestampDate(order.createdAt)}</Table.Td>
             <Table.Td>{order.businessName}</Table.Td>

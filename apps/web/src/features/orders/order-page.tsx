@@ -107,6 +107,7 @@ function OrderDetail({ order, refresh }: { order: Order; refresh: () => void }) 
                 {order.businessName}
               </Anchor>
             </Text>
+            {order.clubRelease ? <Text c="dark.6">Club order · {order.clubRelease}</Text> : null}
           </Stack>
           <Group gap="sm">
             {packable ? (

@@ -15,6 +15,7 @@ export const ORDER_SUMMARY_FIELDS = graphql(`
     fulfillmentMode
     totalCents
     refundedCents
+    clubRelease
   }
 `);
 
