@@ -23,6 +23,7 @@ export function restRequest(rng: Rng, ctx: FuzzContext): FuzzRequest {
     [6, 'offline-payments'],
     [8, 'webhook'],
     [6, 'orders-csv'],
+    [4, 'club-members-csv'],
     [9, 'simple-gets'],
     [15, 'random-path'],
   ] as const);
@@ -208,6 +209,15 @@ export function restRequest(rng: Rng, ctx: FuzzContext): FuzzRequest {
           who,
           method: 'GET',
           url: `/business/orders.csv${oddQuery(rng, ['status', 'businessId', 'search'], { status: 'placed', businessId: String(ctx.ownBusinessId), search: 'BV-1' })}`,
+          headers: {},
+        };
+      case 'club-members-csv':
+        return {
+          family: 'rest club members csv',
+          target: 'GET /business/:slug/clubs/:club/members.csv',
+          who,
+          method: 'GET',
+          url: `/business/${rng.pick([ctx.ownSlug, randomPathSegment(rng)])}/clubs/${rng.pick(['hollow-cellar-club', randomPathSegment(rng)])}/members.csv${oddQuery(rng, ['status', 'search'], { status: 'active', search: 'a' })}`,
           headers: {},
         };
       case 'simple-gets': {

@@ -165,6 +165,7 @@ export const REST_TARGETS = [
   'POST /offline-payments/accounts/:accountId/onboarding',
   'POST /stripe/webhook',
   'GET /business/orders.csv',
+  'GET /business/:slug/clubs/:club/members.csv',
   'GET /health',
   'GET /get-search-token',
   'GET /banners',
