@@ -4,7 +4,6 @@ import { useForm } from '@mantine/form';
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation } from 'urql';
-import { AddressFields } from '../../components/address-fields';
 import { FormWithRefusal } from '../../components/form-with-refusal';
 import { PageLoading } from '../../components/page-loading';
 import { showServerRefusal } from '../../lib/form-focus';
@@ -13,6 +12,7 @@ import { siteConfig } from '../../lib/site-config';
 import { CardFields } from '../../components/card-fields';
 import type { CreatePaymentMethod } from '../../components/stripe-payment';
 import { JOIN_CLUB } from './api/memberships';
+import { MemberAddressFields } from './member-address-fields';
 import {
   initialJoinValues,
   joinFieldOf,
@@ -163,22 +163,11 @@ export function ClubJoinForm({
           ))}
         </Stack>
       </Radio.Group>
-      {values.mode !== 'pickup' ? (
-        <AddressFields
-          legend={values.mode === 'ship' ? 'Shipping address' : 'Delivery address'}
-          required
-          names={{
-            recipient: 'address.name',
-            street: 'address.line1',
-            line2: 'address.line2',
-            city: 'address.city',
-            state: 'address.state',
-            zip: 'address.zip',
-          }}
-          inputProps={(name) => form.getInputProps(name)}
-          states={values.mode === 'ship' ? shipsToStates : undefined}
-        />
-      ) : null}
+      <MemberAddressFields
+        mode={values.mode}
+        inputProps={(path) => form.getInputProps(path)}
+        shipsToStates={shipsToStates}
+      />
       <TextInput
         label="Phone"
         description="For the producer, about your releases"

@@ -14,7 +14,6 @@ import {
 import { useForm } from '@mantine/form';
 import { useState, type ReactNode } from 'react';
 import { useMutation } from 'urql';
-import { AddressFields } from '../../components/address-fields';
 import type { ResultOf } from '../../lib/graphql';
 import { describeError } from '../../lib/server-error';
 import { siteConfig } from '../../lib/site-config';
@@ -29,6 +28,7 @@ import {
 } from './api/memberships';
 import { addressInputOf, EMPTY_ADDRESS, type AddressFormValues } from './club-membership-form';
 import { offeredModes, tierPriceText } from './club-join-form';
+import { MemberAddressFields } from './member-address-fields';
 
 type Membership = ResultOf<typeof MEMBERSHIP_FIELDS>;
 
@@ -144,21 +144,7 @@ export function DeliveryChoice({ membership }: { membership: Membership }) {
             ))}
           </Group>
         </Radio.Group>
-        {values.mode !== 'pickup' ? (
-          <AddressFields
-            legend={values.mode === 'ship' ? 'Shipping address' : 'Delivery address'}
-            required
-            names={{
-              recipient: 'address.name',
-              street: 'address.line1',
-              line2: 'address.line2',
-              city: 'address.city',
-              state: 'address.state',
-              zip: 'address.zip',
-            }}
-            inputProps={(name) => form.getInputProps(name)}
-          />
-        ) : null}
+        <MemberAddressFields mode={values.mode} inputProps={(path) => form.getInputProps(path)} />
         <Refused error={error} title="Your delivery was not changed" />
         {saved ? (
           <Text fz="sm" role="status">
