@@ -1,4 +1,10 @@
-import { isoDate, normalizeEmail, shiftDate, type ClubCadence } from '@bevy/core';
+import {
+  isoDate,
+  normalizeEmail,
+  scheduledChargeDates,
+  shiftDate,
+  type ClubCadence,
+} from '@bevy/core';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -222,7 +228,13 @@ export async function seedDemoClubs(db: Db, today = isoDate(new Date())): Promis
         {
           club_id: club!.id,
           title: 'Next release',
-          charge_on: shiftDate(today, 12),
+          // The next date of the club's schedule, as its page lists it.
+          charge_on: scheduledChargeDates(
+            plan.cadence,
+            shiftDate(today, -2),
+            shiftDate(today, 1),
+            1,
+          )[0]!,
           status: 'scheduled' as const,
         },
       ])
