@@ -2,7 +2,8 @@ import type { UseFormReturnType } from '@mantine/form';
 import { useEffect } from 'react';
 import { AddressFields } from '../../components/address-fields';
 import { useZipLocation } from '../../lib/use-zip-location';
-import type { AddressValues, CheckoutFormValues } from './checkout-form';
+import type { AddressValues } from '../../lib/address-values';
+import type { CheckoutFormValues } from './checkout-form';
 import { placeOfTypedZip, stateFromZip, zipStateMismatch } from './checkout-zip';
 
 export type CheckoutFormApi = UseFormReturnType<CheckoutFormValues>;

@@ -1,17 +1,8 @@
+import { addressInputOf, EMPTY_ADDRESS, type AddressValues } from '../../lib/address-values';
 import { parseExpiry } from '../../lib/card-expiry';
 import type { BuyerKind, Cents, FulfillmentMode } from '@bevy/core';
 import { BUYING_BUSINESS_REQUIRED } from '@bevy/core/checkout-schemas';
 import type { CartView, ProducerGroupView } from './cart-view';
-
-/** An address as the form holds it: every field text, empty when not given. */
-export interface AddressValues {
-  name: string;
-  line1: string;
-  line2: string;
-  city: string;
-  state: string;
-  zip: string;
-}
 
 export interface CheckoutFormValues {
   contact: { name: string; email: string; phone: string };
@@ -34,15 +25,6 @@ export interface CheckoutFormValues {
   /** The offline provider's card form; unused with Stripe's Payment Element. */
   card: { number: string; expiry: string; cvc: string };
 }
-
-const EMPTY_ADDRESS: AddressValues = {
-  name: '',
-  line1: '',
-  line2: '',
-  city: '',
-  state: '',
-  zip: '',
-};
 
 /** Index of the first group whose order goes to an address, or -1 when all are picked up. */
 export function firstAddressGroup(values: Pick<CheckoutFormValues, 'fulfillment'>): number {
@@ -85,15 +67,6 @@ export function buyingBusinessErrors(
     ? { buyingBusiness: BUYING_BUSINESS_REQUIRED }
     : {};
 }
-
-const addressInput = (address: AddressValues) => ({
-  name: address.name || null,
-  line1: address.line1,
-  line2: address.line2 || null,
-  city: address.city,
-  state: address.state,
-  zip: address.zip,
-});
 
 export type PaymentValues = { kind: 'card' } | { kind: 'payment_method'; id: string };
 
@@ -141,12 +114,12 @@ export function placeOrderInputOf(
     fulfillment: values.fulfillment.map((choice) => ({
       businessId: choice.businessId,
       mode: choice.mode,
-      address: choice.mode === 'pickup' ? null : addressInput(choice.address),
+      address: choice.mode === 'pickup' ? null : addressInputOf(choice.address),
       payByInvoice: choice.payByInvoice,
     })),
     contact: values.contact,
     buyingBusiness: view.buyerKind === 'wholesale' ? values.buyingBusiness : null,
-    billingAddress: addressInput(
+    billingAddress: addressInputOf(
       billingSource >= 0 ? values.fulfillment[billingSource]!.address : values.billingAddress,
     ),
     ageConfirmed: values.ageConfirmed,

@@ -1,5 +1,6 @@
 import { joinClubSchema, type JoinClubDraft } from '@bevy/core/club-join-schemas';
 import type { FulfillmentMode } from '@bevy/core';
+import { addressInputOf, EMPTY_ADDRESS, type AddressValues } from '../../lib/address-values';
 import { parseExpiry } from '../../lib/card-expiry';
 
 /**
@@ -7,31 +8,13 @@ import { parseExpiry } from '../../lib/card-expiry';
  * The card's expiry is typed as "MM/YY" and split here; the server checks everything again.
  */
 
-export type AddressFormValues = {
-  name: string;
-  line1: string;
-  line2: string;
-  city: string;
-  state: string;
-  zip: string;
-};
-
 export type JoinFormValues = {
   tierId: string;
   mode: FulfillmentMode;
-  address: AddressFormValues;
+  address: AddressValues;
   phone: string;
   card: { number: string; expiry: string; cvc: string };
   renewalConsent: boolean;
-};
-
-export const EMPTY_ADDRESS: AddressFormValues = {
-  name: '',
-  line1: '',
-  line2: '',
-  city: '',
-  state: '',
-  zip: '',
 };
 
 export function initialJoinValues(
@@ -46,17 +29,6 @@ export function initialJoinValues(
     card: { number: '', expiry: '', cvc: '' },
     // Never ticked for the buyer: the consent to automatic renewal is theirs to give.
     renewalConsent: false,
-  };
-}
-
-export function addressInputOf(address: AddressFormValues) {
-  return {
-    name: address.name.trim() || null,
-    line1: address.line1,
-    line2: address.line2.trim() || null,
-    city: address.city,
-    state: address.state,
-    zip: address.zip,
   };
 }
 

@@ -26,7 +26,7 @@ import {
   UPDATE_CARD,
   type MEMBERSHIP_FIELDS,
 } from './api/memberships';
-import { addressInputOf, EMPTY_ADDRESS, type AddressFormValues } from './club-membership-form';
+import { addressInputOf, EMPTY_ADDRESS, type AddressValues } from '../../lib/address-values';
 import { offeredModes, tierPriceText } from './club-join-form';
 import { MemberAddressFields } from './member-address-fields';
 
@@ -106,7 +106,7 @@ export function TierChoice({ membership }: { membership: Membership }) {
   );
 }
 
-type DeliveryValues = { mode: FulfillmentMode; address: AddressFormValues };
+type DeliveryValues = { mode: FulfillmentMode; address: AddressValues };
 
 export function DeliveryChoice({ membership }: { membership: Membership }) {
   const [{ fetching, error }, change] = useMutation(CHANGE_DELIVERY);
