@@ -207,3 +207,8 @@ export function openConfiguredDatabase(config: {
       : { kind: 'pglite', dataDir: config.PGLITE_DATA_DIR },
   );
 }
+
+/** The rows of a raw `db.execute`: node-postgres answers a result, PGlite its rows' holder. */
+export function rowsOf<Row>(result: unknown): Row[] {
+  return ((result as { rows?: Row[] }).rows ?? (result as Row[])) as Row[];
+}

@@ -6,7 +6,7 @@ import type { CheckoutAnswer, CheckoutRefusal, PaidCheckoutView } from './checko
 import type { Claim } from './checkout-claims';
 import type { CheckoutContext } from './checkout-context';
 import {
-  finishCheckout,
+  finishPaidCheckouts,
   recordEvents,
   recordPaymentFailure,
   storedAnswer,
@@ -29,6 +29,14 @@ export interface SettledOrder extends OrderMoney {
   paymentMethod: PaymentMethod;
 }
 
+/** A checkout to record as paid: its orders' shares, the answer to store, and the payment. */
+export interface Settlement {
+  checkout: { id: string; amountCents: number };
+  settled: readonly SettledOrder[];
+  answer: CheckoutAnswer;
+  payment: { paymentId: string | null; chargeId: string | null };
+}
+
 /**
  * The charge went through, or there was none to make (every order is on invoice), in the
  * caller's transaction: the checkout becomes 'paid', the ledger records the charge and what each
@@ -43,23 +51,49 @@ export async function recordSettlement(
   answer: CheckoutAnswer,
   payment: { paymentId: string | null; chargeId: string | null },
 ): Promise<boolean> {
+  const changed = await recordSettlements(ctx, [{ checkout, settled, answer, payment }]);
+  return changed.has(checkout.id);
+}
+
+/**
+ * Many checkouts settled as `recordSettlement` settles one, with a statement per step for all
+ * of them (a club release's batch of charges). Returns the ids of the checkouts it changed.
+ */
+export async function recordSettlements(
+  ctx: OrderEmailContext,
+  settlements: readonly Settlement[],
+): Promise<Set<string>> {
   const { db } = ctx;
-  const byCard = settled.filter((order) => order.paymentMethod === 'card');
-  if (byCard.length === 0 && checkout.amountCents !== 0) {
-    throw new Error(`A charge of ${checkout.amountCents} cents for no card order.`);
-  }
-  const movements = byCard.length > 0 ? paidCheckoutMovements(checkout.amountCents, byCard) : [];
-  if (!(await finishCheckout(db, checkout.id, 'paid', answer, payment))) return false;
-  const businessOfOrder = new Map(settled.map((order) => [order.orderId, order.businessId]));
-  if (movements.length > 0) {
+  const movements = settlements.flatMap(({ checkout, settled }) => {
+    const byCard = settled.filter((order) => order.paymentMethod === 'card');
+    if (byCard.length === 0 && checkout.amountCents !== 0) {
+      throw new Error(`A charge of ${checkout.amountCents} cents for no card order.`);
+    }
+    if (byCard.length === 0) return [];
+    return paidCheckoutMovements(checkout.amountCents, byCard).map((movement) => ({
+      checkoutId: checkout.id,
+      movement,
+    }));
+  });
+  const changed = await finishPaidCheckouts(
+    db,
+    settlements.map(({ checkout, answer, payment }) => ({ id: checkout.id, answer, payment })),
+  );
+  if (changed.size === 0) return changed;
+  const businessOfOrder = new Map(
+    settlements.flatMap(({ settled }) => settled.map((order) => [order.orderId, order.businessId])),
+  );
+  const chargeOf = new Map(settlements.map(({ checkout, payment }) => [checkout.id, payment]));
+  const ours = movements.filter(({ checkoutId }) => changed.has(checkoutId));
+  if (ours.length > 0) {
     await db.insert(ledgerEntries).values(
-      movements.map((movement) => ({
-        checkout_id: checkout.id,
+      ours.map(({ checkoutId, movement }) => ({
+        checkout_id: checkoutId,
         order_id: movement.orderId,
         business_id: movement.orderId === null ? null : businessOfOrder.get(movement.orderId)!,
         kind: movement.kind,
         amount_cents: movement.amountCents,
-        provider_reference: movement.kind === 'charge' ? payment.chargeId : null,
+        provider_reference: movement.kind === 'charge' ? chargeOf.get(checkoutId)!.chargeId : null,
       })),
     );
   }
@@ -70,7 +104,7 @@ export async function recordSettlement(
       payout_status: sql`(case when ${orders.payment_method} = 'card' then 'held' else 'not_due' end)::payout_status`,
       updated_at: new Date(),
     })
-    .where(and(eq(orders.checkout_id, checkout.id), eq(orders.status, 'awaiting_payment')))
+    .where(and(inArray(orders.checkout_id, [...changed]), eq(orders.status, 'awaiting_payment')))
     .returning({
       id: orders.id,
       paymentMethod: orders.payment_method,
@@ -95,7 +129,7 @@ export async function recordSettlement(
     ctx,
     placed.map((order) => order.id),
   );
-  return true;
+  return changed;
 }
 
 /** The paid answer, from the orders as the request reserved them. */
@@ -177,16 +211,25 @@ export async function settleFailed(
   return failed ? { ok: false, refusal } : storedAnswer(ctx.db, checkoutId);
 }
 
-/** The checkout's orders as the ledger needs them, and the paid answer a repeat will replay. */
-async function settlementOf(
+/** Checkouts' orders as the ledger needs them, and the paid answers a repeat will replay. */
+async function settlementsOf(
   db: Db,
-  checkout: { id: string; amountCents: number },
-): Promise<{ settled: SettledOrder[]; view: PaidCheckoutView }> {
+  paid: readonly {
+    id: string;
+    amountCents: number;
+    payment: { paymentId: string | null; chargeId: string | null };
+  }[],
+): Promise<Settlement[]> {
   const rows = await db
     .select({ order: orders, businessName: businesses.name, businessSlug: businesses.slug })
     .from(orders)
     .innerJoin(businesses, eq(businesses.id, orders.business_id))
-    .where(eq(orders.checkout_id, checkout.id))
+    .where(
+      inArray(
+        orders.checkout_id,
+        paid.map((checkout) => checkout.id),
+      ),
+    )
     .orderBy(asc(orders.id));
   const lines =
     rows.length === 0
@@ -201,21 +244,12 @@ async function settlementOf(
             ),
           )
           .orderBy(asc(orderLines.id));
-  return {
-    settled: rows.map(({ order }) => ({
-      orderId: order.id,
-      businessId: order.business_id,
-      paymentMethod: order.payment_method,
-      subtotal: order.subtotal_cents,
-      taxRate: percentToMillionths(order.tax_rate),
-      total: order.total_cents,
-      commission: order.commission_cents,
-      payout: order.payout_cents,
-    })),
-    view: {
+  return paid.map(({ payment, ...checkout }) => {
+    const own = rows.filter(({ order }) => order.checkout_id === checkout.id);
+    const view: PaidCheckoutView = {
       id: checkout.id,
       amountCents: checkout.amountCents,
-      orders: rows.map(({ order, businessName, businessSlug }) => ({
+      orders: own.map(({ order, businessName, businessSlug }) => ({
         id: order.id,
         number: order.number,
         businessId: order.business_id,
@@ -242,8 +276,23 @@ async function settlementOf(
             lineTotalCents: line.line_total_cents,
           })),
       })),
-    },
-  };
+    };
+    return {
+      checkout,
+      settled: own.map(({ order }) => ({
+        orderId: order.id,
+        businessId: order.business_id,
+        paymentMethod: order.payment_method,
+        subtotal: order.subtotal_cents,
+        taxRate: percentToMillionths(order.tax_rate),
+        total: order.total_cents,
+        commission: order.commission_cents,
+        payout: order.payout_cents,
+      })),
+      answer: { ok: true, checkout: view },
+      payment,
+    };
+  });
 }
 
 /**
@@ -256,6 +305,22 @@ export async function settlePaidByProvider(
   checkout: { id: string; amountCents: number },
   payment: { paymentId: string; chargeId: string | null },
 ): Promise<boolean> {
-  const { settled, view } = await settlementOf(ctx.db, checkout);
-  return recordSettlement(ctx, checkout, settled, { ok: true, checkout: view }, payment);
+  const changed = await settleManyPaidByProvider(ctx, [{ ...checkout, payment }]);
+  return changed.has(checkout.id);
+}
+
+/**
+ * Many checkouts paid at the provider (a club release's batch of charges), settled together in
+ * the caller's transaction as `settlePaidByProvider` settles one. Returns the ids it changed.
+ */
+export async function settleManyPaidByProvider(
+  ctx: OrderEmailContext,
+  paid: readonly {
+    id: string;
+    amountCents: number;
+    payment: { paymentId: string; chargeId: string | null };
+  }[],
+): Promise<Set<string>> {
+  if (paid.length === 0) return new Set();
+  return recordSettlements(ctx, await settlementsOf(ctx.db, paid));
 }

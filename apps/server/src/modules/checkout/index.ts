@@ -5,7 +5,7 @@
  */
 export { placeOrder } from './place-order';
 export { checkoutSweepJob } from './checkout-sweeper';
-export { settlePaidByProvider } from './checkout-settlement';
+export { settleManyPaidByProvider, settlePaidByProvider } from './checkout-settlement';
 export { recordPaymentFailure } from './checkout-outcome';
 export { noteReconciliation, refundUnrecordedCharge } from './checkout-charge';
 export type { RefundToMake } from './checkout-charge';

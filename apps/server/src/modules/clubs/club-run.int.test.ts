@@ -108,6 +108,39 @@ describe('a release run', () => {
     expect(pinot!.stock).toBe(100_000 - 4);
   });
 
+  it('charges the members the stock covers, and holds only the one it runs short for', async () => {
+    const world = await createClubWorld(database.db);
+    const release = await createWorldRelease(world, '2027-03-10');
+    const members = [
+      await joinAsNewBuyer(world),
+      await joinAsNewBuyer(world),
+      await joinAsNewBuyer(world),
+    ];
+    // Each member receives 2 of the first product: enough for two of the three.
+    await world.db
+      .update(products)
+      .set({ stock_count: 5 })
+      .where(eq(products.id, world.productIds[0]!));
+    world.clock.set('2027-03-10T12:00:00Z');
+    expect(await runRelease(world.system, release.id)).toMatchObject({ finished: true });
+    const shipments = [];
+    for (const member of members) shipments.push(await shipmentOfMember(world, member.id));
+    expect(shipments.map((shipment) => shipment.outcome).sort()).toEqual([
+      'charged',
+      'charged',
+      'held',
+    ]);
+    expect(shipments.find((shipment) => shipment.outcome === 'held')).toMatchObject({
+      hold_reasons: ['out_of_stock'],
+      order_id: null,
+    });
+    const [left] = await world.db
+      .select({ stock: products.stock_count })
+      .from(products)
+      .where(eq(products.id, world.productIds[0]!));
+    expect(left!.stock).toBe(1);
+  });
+
   it('retries a soft decline on days 1, 3 and 7, then fails the order and returns its stock', async () => {
     const world = await createClubWorld(database.db, { stock: 50 });
     const release = await createWorldRelease(world, '2027-03-10');

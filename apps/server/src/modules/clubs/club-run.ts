@@ -1,4 +1,4 @@
-import { clubChargeKey, isoDate, type HoldReason } from '@bevy/core';
+import { isoDate } from '@bevy/core';
 import { and, asc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import pMap from 'p-map';
 import type { Db } from '../../db/client';
@@ -12,27 +12,16 @@ import {
 } from '../../db/tables';
 import type { ServiceContext } from '../../platform/context';
 import { PaymentProviderError, type ChargeOutcome } from '../../platform/payment-provider';
-import { queueMail } from '../mail/index';
-import { memberProblemEmail } from './club-emails';
-import { recordChargeAnswer } from './charge-answer';
-import { CheckoutRefused } from '../checkout/index';
-import { placeShipmentOrder } from './shipment-order';
-import {
-  catalogFor,
-  holdsOf,
-  linesOf,
-  loadReleaseForRun,
-  priceShipment,
-  type PricedShipment,
-  type ReleaseForRun,
-} from './shipment-pricing';
-import type { LoadedCatalog } from '../checkout/index';
+import { recordDecline, recordPaidAnswers } from './charge-answer';
+import { prepareTries, type ChargeTry } from './shipment-prepare';
+import { loadReleaseForRun, type ReleaseForRun } from './shipment-pricing';
 
 /**
  * The run of a release (decision 019): every active member gets one shipment row, then shipments
  * are claimed in batches (`for update skip locked`, so processes share the work and never a
  * row), each is checked (age, account, address, card, stock), gets one order and a charge try
- * written before the provider is asked with the try's key, and the answer is recorded once.
+ * written before the provider is asked with the try's key, and the answer is recorded once. A
+ * batch's orders and tries are written together, and its paid answers settled together.
  * A process that dies leaves its shipments 'charging' until their lease passes; whoever runs
  * next asks the provider again with the same key, and gets the first answer.
  */
@@ -139,7 +128,7 @@ export async function claimShipments(
 }
 
 /** Each release a batch touches, loaded once. */
-type ReleaseLoader = (releaseId: number) => Promise<ReleaseForRun>;
+export type ReleaseLoader = (releaseId: number) => Promise<ReleaseForRun>;
 
 function releaseLoader(db: Db, known?: ReleaseForRun): ReleaseLoader {
   const loaded = new Map<number, Promise<ReleaseForRun>>();
@@ -174,9 +163,7 @@ async function chargeAll(
       }),
     );
     if (claimed.length === 0) return processed;
-    await pMap(claimed, (shipment) => chargeShipment(ctx, releases, shipment, options), {
-      concurrency,
-    });
+    await chargeBatch(ctx, releases, claimed, { ...options, concurrency });
     processed += claimed.length;
   }
 }
@@ -201,147 +188,14 @@ export function membersById(db: Db, ids: number[]) {
     .where(inArray(memberships.id, ids));
 }
 
-/** The try to ask the provider about: a new one, or null when the member was held instead. */
-type Prepared = typeof clubChargeTries.$inferSelect | null;
-
-/**
- * In one transaction, under the shipment's lock: a first try checks the holds and places the
- * order (stock held, awaiting payment); every try is then written with its key before the
- * provider hears of it. Null when the member is held, or the shipment is no longer ours.
- */
-async function prepareTry(
+/** The provider's answer to a try, or null when it could not be reached. */
+async function ask(
   ctx: RunContext,
-  releases: ReleaseLoader,
   claimed: ClaimedShipment,
-): Promise<Prepared> {
-  // What a first try needs is read before the transaction, which then only writes.
-  const first =
-    claimed.shipment.order_id === null ? await orderToPlace(ctx, releases, claimed) : null;
-  if (first && 'held' in first) {
-    await ctx.db.transaction((tx) => hold(ctx, tx as unknown as Db, releases, claimed, first.held));
-    return null;
-  }
+  attempt: ChargeTry,
+): Promise<ChargeOutcome | null> {
   try {
-    return await ctx.db.transaction(async (tx) => {
-      const db = tx as unknown as Db;
-      const [shipment] = await db
-        .select()
-        .from(clubShipments)
-        .where(eq(clubShipments.id, claimed.shipment.id))
-        .for('update');
-      if (!shipment || shipment.outcome !== 'charging') return null;
-      const placed =
-        shipment.order_id === null && first
-          ? await placeShipmentOrder(ctx, db, first.run, claimed, first.catalog, first.priced)
-          : null;
-      const amount = placed?.amount ?? shipment.amount_cents;
-      if (amount === null) throw new Error(`Shipment ${shipment.id} has no order to charge.`);
-      const tryNumber = shipment.tries + 1;
-      const [attempt] = await db
-        .insert(clubChargeTries)
-        .values({
-          shipment_id: shipment.id,
-          try_number: tryNumber,
-          idempotency_key: clubChargeKey(shipment.release_id, shipment.membership_id, tryNumber),
-          amount_cents: amount,
-          created_at: ctx.clock.now(),
-        })
-        .returning();
-      await db
-        .update(clubShipments)
-        .set({
-          tries: tryNumber,
-          ...(placed
-            ? { checkout_id: placed.checkoutId, order_id: placed.orderId, amount_cents: amount }
-            : {}),
-          updated_at: new Date(),
-        })
-        .where(eq(clubShipments.id, shipment.id));
-      // Last, so that the products' rows, which every member of the release shares, are locked
-      // only for the moment before the commit. Sold out: the whole transaction is undone.
-      if (placed) await placed.holdStock();
-      return attempt!;
-    });
-  } catch (error) {
-    if (!(error instanceof CheckoutRefused)) throw error;
-    await ctx.db.transaction((tx) =>
-      hold(ctx, tx as unknown as Db, releases, claimed, ['out_of_stock']),
-    );
-    return null;
-  }
-}
-
-/** Why the member is held at the run, or their order priced and ready to place. */
-async function orderToPlace(
-  ctx: RunContext,
-  releases: ReleaseLoader,
-  claimed: ClaimedShipment,
-): Promise<
-  | { held: HoldReason[] }
-  | {
-      run: ReleaseForRun;
-      catalog: LoadedCatalog;
-      priced: Extract<PricedShipment, { ok: true }>;
-    }
-> {
-  const { membership, user, shipment } = claimed;
-  const run = await releases(shipment.release_id);
-  const reasons = holdsOf(run, membership, user);
-  if (reasons.length > 0) return { held: reasons };
-  const lines = linesOf(run, membership.tier_id, shipment.lines);
-  const catalog = await catalogFor(ctx, run, lines);
-  const priced = priceShipment(
-    run,
-    catalog,
-    { tierId: membership.tier_id, mode: membership.fulfillment_mode, address: membership.address },
-    lines,
-  );
-  return priced.ok ? { run, catalog, priced } : { held: ['out_of_stock'] };
-}
-
-/** The member is held, not charged: recorded on the shipment (still theirs), and they are told why. */
-async function hold(
-  ctx: RunContext,
-  db: Db,
-  releases: ReleaseLoader,
-  claimed: ClaimedShipment,
-  reasons: HoldReason[],
-) {
-  const [held] = await db
-    .update(clubShipments)
-    .set({ outcome: 'held', hold_reasons: reasons, lease_until: null, updated_at: new Date() })
-    .where(and(eq(clubShipments.id, claimed.shipment.id), eq(clubShipments.outcome, 'charging')))
-    .returning({ releaseId: clubShipments.release_id });
-  if (!held) return;
-  const run = await releases(held.releaseId);
-  await queueMail({ db, config: ctx.config }, [
-    memberProblemEmail(ctx.config, {
-      user: claimed.user,
-      club: run.club,
-      membershipId: claimed.membership.id,
-      chargeOn: run.release.charge_on,
-      reasons,
-      atRun: true,
-    }),
-  ]);
-}
-
-/**
- * One claimed shipment through its try: prepared (or resumed), asked, answered. An outage at the
- * provider leaves it 'charging' for a later run to ask again with the same key.
- */
-async function chargeShipment(
-  ctx: RunContext,
-  releases: ReleaseLoader,
-  claimed: ClaimedShipment,
-  options: RunOptions,
-): Promise<void> {
-  const attempt = claimed.asking ?? (await prepareTry(ctx, releases, claimed));
-  if (!attempt) return;
-  await options.onStep?.('prepared', claimed.shipment.id);
-  let outcome: ChargeOutcome;
-  try {
-    outcome = await ctx.payments.chargeSavedCard({
+    return await ctx.payments.chargeSavedCard({
       amountCents: attempt.amount_cents,
       customerId: claimed.membership.card_customer_id,
       paymentMethodId: claimed.membership.card_payment_method_id,
@@ -356,10 +210,39 @@ async function chargeShipment(
       { err: error, shipmentId: claimed.shipment.id },
       'a club charge could not reach the provider; it is asked again after its lease',
     );
-    return;
+    return null;
   }
-  await options.onStep?.('answered', claimed.shipment.id);
-  await recordChargeAnswer(ctx, claimed, attempt, outcome);
+}
+
+/**
+ * A claimed batch through its tries: prepared together, each asked (several at once) with its
+ * key, declines recorded one by one as they come and the paid ones settled together. A shipment
+ * whose answer is not recorded (an outage at the provider, a crash) stays 'charging' for a
+ * later run to ask again with the same key.
+ */
+async function chargeBatch(
+  ctx: RunContext,
+  releases: ReleaseLoader,
+  claimed: readonly ClaimedShipment[],
+  options: RunOptions & { concurrency: number },
+): Promise<void> {
+  const tries = await prepareTries(ctx, releases, claimed);
+  const paid: { attempt: ChargeTry; outcome: Extract<ChargeOutcome, { status: 'succeeded' }> }[] =
+    [];
+  await pMap(
+    claimed.filter((entry) => tries.has(entry.shipment.id)),
+    async (entry) => {
+      const attempt = tries.get(entry.shipment.id)!;
+      await options.onStep?.('prepared', entry.shipment.id);
+      const outcome = await ask(ctx, entry, attempt);
+      if (!outcome) return;
+      await options.onStep?.('answered', entry.shipment.id);
+      if (outcome.status === 'succeeded') paid.push({ attempt, outcome });
+      else await recordDecline(ctx, entry, attempt, outcome);
+    },
+    { concurrency: options.concurrency },
+  );
+  await recordPaidAnswers(ctx, paid);
 }
 
 export interface RunSummary {

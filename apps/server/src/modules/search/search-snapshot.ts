@@ -3,7 +3,7 @@ import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
+import { rowsOf, type Db } from '../../db/client';
 import type { ProductSearch } from './product-search';
 import type { IndexState } from '@bevy/search';
 import { PRODUCT_INDEX_SETTINGS } from './product-documents';
@@ -30,11 +30,11 @@ export async function catalogFingerprint(db: Db): Promise<string> {
       (select count(*) from businesses) as businesses,
       (select max(updated_at) from businesses) as businesses_changed,
       (select max(updated_at) from addresses) as addresses_changed`);
-  const rows = (result as unknown as { rows?: unknown[] }).rows ?? (result as unknown as unknown[]);
+  const rows = rowsOf<object>(result);
   return JSON.stringify({
     format: SNAPSHOT_FORMAT,
     settings: PRODUCT_INDEX_SETTINGS,
-    ...(rows[0] as object),
+    ...rows[0],
   });
 }
 
