@@ -6,6 +6,7 @@ import {
   phoneSchema,
   requireFulfillmentAddress,
 } from './checkout-schemas';
+import { SUBSCRIPTION_CADENCES } from './club-schemas';
 import { FULFILLMENT_MODES } from './fulfillment';
 
 /**
@@ -53,6 +54,10 @@ export const joinClubSchema = z
   .object({
     idempotencyKey: idempotencyKeySchema,
     tierId: z.number({ error: 'Choose a tier.' }).int().positive('Choose a tier.'),
+    /** How often a product subscription's orders come; not for a club. */
+    cadence: z
+      .enum(SUBSCRIPTION_CADENCES, { error: 'Choose how often your order comes.' })
+      .nullish(),
     ...delivery,
     phone: phoneSchema,
     payment: paymentSchema,

@@ -182,3 +182,74 @@ export const shipmentLinesInputSchema = z
   )
   .min(1, 'Keep at least one product in the release.')
   .max(12, 'A release has at most 12 products.');
+
+/** What a product subscription may renew at: any schedule, not release dates. */
+export const SUBSCRIPTION_CADENCES = [
+  'monthly',
+  'every_2_months',
+  'every_3_months',
+  'twice_a_year',
+] as const satisfies readonly (typeof CLUB_CADENCES)[number][];
+export type SubscriptionCadence = (typeof SUBSCRIPTION_CADENCES)[number];
+
+/** The name of a product subscription's tier of `quantity` units a delivery. */
+export const subscriptionTierName = (quantity: number) =>
+  quantity === 1 ? '1 per order' : `${quantity} per order`;
+
+/**
+ * A product subscription as its producer offers it: the product, the cadences buyers may choose,
+ * the quantities a delivery may hold, its discount (on the subscription's orders and, while it
+ * lasts, on everything else from the producer), skips and how orders reach subscribers.
+ */
+export const subscriptionInputSchema = z
+  .object({
+    productId: z.number({ error: 'Choose a product.' }).int().positive('Choose a product.'),
+    description: z
+      .string()
+      .trim()
+      .max(CLUB_LIMITS.description, `Use at most ${CLUB_LIMITS.description} characters.`),
+    cadences: z
+      .array(z.enum(SUBSCRIPTION_CADENCES, { error: 'Choose how often it may renew.' }))
+      .min(1, 'Offer at least one cadence.'),
+    quantities: z
+      .array(whole('the quantity', 1, CLUB_LIMITS.bottlesPerRelease))
+      .min(1, 'Offer at least one quantity.')
+      .max(CLUB_LIMITS.tiers, `Offer at most ${CLUB_LIMITS.tiers} quantities.`),
+    memberDiscountBasisPoints: z
+      .number({ error: 'Enter the subscription discount as a percentage, such as 10.' })
+      .int('Enter the subscription discount as a percentage, such as 10.')
+      .min(0, 'The subscription discount cannot be negative.')
+      .max(
+        MAX_MEMBER_DISCOUNT_BASIS_POINTS,
+        `The subscription discount is at most ${MAX_MEMBER_DISCOUNT_BASIS_POINTS / 100}%.`,
+      ),
+    skipsPerYear: whole('the skips a year', 0, CLUB_LIMITS.skipsPerYear),
+    offersPickup: z.boolean(),
+    offersDelivery: z.boolean(),
+    offersShipping: z.boolean(),
+  })
+  .superRefine((offer, context) => {
+    if (!offer.offersPickup && !offer.offersDelivery && !offer.offersShipping) {
+      context.addIssue({
+        code: 'custom',
+        path: ['offersPickup'],
+        message: 'Offer at least one way to get the orders.',
+      });
+    }
+    offer.quantities.forEach((quantity, index) => {
+      if (offer.quantities.indexOf(quantity) !== index) {
+        context.addIssue({
+          code: 'custom',
+          path: ['quantities', index],
+          message: 'This quantity is already offered.',
+        });
+      }
+    });
+  })
+  .transform((offer) => ({
+    ...offer,
+    cadences: [...new Set(offer.cadences)],
+    quantities: [...offer.quantities].sort((a, b) => a - b),
+  }));
+export type SubscriptionInput = z.infer<typeof subscriptionInputSchema>;
+export type SubscriptionInputDraft = z.input<typeof subscriptionInputSchema>;

@@ -10,11 +10,13 @@ import {
   discountedPrice,
   holdReasons,
   nextRetryOn,
+  nextSubscriptionChargeOn,
   releaseTimeline,
   scheduledChargeDates,
   shiftDate,
   type MemberAtRun,
 } from './clubs';
+import { subscriptionInputSchema } from './club-schemas';
 
 const calendarDay = fc
   .date({
@@ -218,5 +220,39 @@ describe('who a release is held for', () => {
     expect(holdReasons({ ...member, disabled: true }, '2026-12-10', shipsTo)).toEqual([
       'account_disabled',
     ]);
+  });
+});
+
+describe('a product subscription', () => {
+  it('renews on its cadence counted from the day of subscribing', () => {
+    expect(nextSubscriptionChargeOn('monthly', '2027-01-31', '2027-01-31')).toBe('2027-02-28');
+    expect(nextSubscriptionChargeOn('monthly', '2027-01-31', '2027-02-28')).toBe('2027-03-31');
+    expect(nextSubscriptionChargeOn('every_2_months', '2027-01-31', '2027-01-31')).toBe(
+      '2027-03-31',
+    );
+    expect(nextSubscriptionChargeOn('twice_a_year', '2027-08-31', '2027-08-31')).toBe('2028-02-29');
+  });
+
+  it('is offered at one cadence or more, and each quantity once', () => {
+    const offer = {
+      productId: 7,
+      description: '',
+      cadences: ['monthly'],
+      quantities: [12, 6],
+      memberDiscountBasisPoints: 1_000,
+      skipsPerYear: 2,
+      offersPickup: true,
+      offersDelivery: false,
+      offersShipping: false,
+    };
+    expect(subscriptionInputSchema.parse(offer).quantities).toEqual([6, 12]);
+    const refused = (change: object) =>
+      subscriptionInputSchema
+        .safeParse({ ...offer, ...change })
+        .error?.issues.map((issue) => issue.message);
+    expect(refused({ cadences: [] })).toEqual(['Offer at least one cadence.']);
+    expect(refused({ cadences: ['release_dates'] })).toEqual(['Choose how often it may renew.']);
+    expect(refused({ quantities: [6, 6] })).toEqual(['This quantity is already offered.']);
+    expect(refused({ offersPickup: false })).toEqual(['Offer at least one way to get the orders.']);
   });
 });

@@ -86,6 +86,15 @@ export function scheduledChargeDates(
   return dates;
 }
 
+/** A subscriber's order after the one on `after`, on their cadence counted from `anchor`. */
+export function nextSubscriptionChargeOn(
+  cadence: ClubCadence,
+  anchor: string,
+  after: string,
+): string {
+  return scheduledChargeDates(cadence, anchor, shiftDate(after, 1), 1)[0]!;
+}
+
 function monthsBetween(from: string, to: string): number {
   const [fromYear, fromMonth] = from.split('-').map(Number) as [number, number];
   const [toYear, toMonth] = to.split('-').map(Number) as [number, number];
@@ -315,6 +324,8 @@ export interface RenewalTermsClub {
   memberDiscountBasisPoints: number;
   minimumReleases: number;
   noticeDays: number;
+  /** A product subscription's orders, the first placed on the day of subscribing. */
+  subscription?: boolean;
 }
 
 export interface RenewalTermsTier {
@@ -330,6 +341,17 @@ export interface RenewalTermsTier {
  */
 export function renewalTerms(club: RenewalTermsClub, tier: RenewalTermsTier): string {
   const percent = club.memberDiscountBasisPoints / 100;
+  if (club.subscription) {
+    return (
+      `I agree that ${club.name} (${tier.name}) charges my saved card for each order of ` +
+      `${tier.bottles} its retail price` +
+      (percent > 0 ? ` less my ${percent}% subscription discount` : '') +
+      `, plus tax and any shipping or delivery fee, today and then ` +
+      `${CADENCE_PHRASES[club.cadence]} until I cancel. I am told the contents and the amount ` +
+      `${club.noticeDays} days before each later charge, and I can skip, pause or cancel online ` +
+      `at any time.`
+    );
+  }
   const amount =
     tier.priceBasis === 'fixed' && tier.fixedPriceCents !== null
       ? `${formatCents(tier.fixedPriceCents)} for each release of ${tier.bottles} bottles`

@@ -15,7 +15,7 @@ import {
 import { HOLD_REASONS, MEMBERSHIP_STATUSES, RELEASE_OUTCOMES } from '@bevy/core';
 import type { OrderAddress } from '@bevy/core/checkout-schemas';
 import { users } from './accounts';
-import { clubs, clubTiers } from './clubs';
+import { clubCadenceEnum, clubs, clubTiers } from './clubs';
 import { timestamps } from './columns';
 import { checkouts, fulfillmentModeEnum, orders } from './orders';
 import { products } from './products';
@@ -55,6 +55,10 @@ export const memberships = pgTable(
     renewal_consent_at: timestamp('renewal_consent_at', { withTimezone: true }).notNull(),
     renewal_terms: text('renewal_terms').notNull(),
     joined_on: date('joined_on', { mode: 'string' }).notNull(),
+    /** A product subscriber's cadence, counted from `joined_on` (null in a club). */
+    cadence: clubCadenceEnum('cadence'),
+    /** A product subscriber's next order, whose release exists (null in a club). */
+    next_charge_on: date('next_charge_on', { mode: 'string' }),
     /** The last day the yearly renewal reminder was sent (joined_on until the first). */
     reminded_on: date('reminded_on', { mode: 'string' }),
     cancelled_at: timestamp('cancelled_at', { withTimezone: true }),
@@ -72,6 +76,10 @@ export const memberships = pgTable(
     check(
       'memberships_address_unless_pickup',
       sql`(${t.fulfillment_mode} = 'pickup') = (${t.address} is null)`,
+    ),
+    check(
+      'memberships_subscription_schedule',
+      sql`(${t.cadence} is null) = (${t.next_charge_on} is null)`,
     ),
     check(
       'memberships_paused_until',

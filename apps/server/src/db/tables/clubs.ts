@@ -13,6 +13,7 @@ import {
 import { CLUB_CADENCES, CLUB_PRICE_BASES } from '@bevy/core';
 import { businesses } from './businesses';
 import { timestamps } from './columns';
+import { products } from './products';
 
 export const clubCadenceEnum = pgEnum('club_cadence', CLUB_CADENCES);
 export const clubPriceBasisEnum = pgEnum('club_price_basis', CLUB_PRICE_BASES);
@@ -32,6 +33,13 @@ export const clubs = pgTable(
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     image_path: text('image_path'),
+    /**
+     * Set on a product subscription: buyers subscribe to `product_id`, each at one of these
+     * cadences, and its releases are made for them (decision 019). The product may be deleted
+     * later; its subscribers are then asked to swap, as in a club.
+     */
+    subscription_cadences: clubCadenceEnum('subscription_cadences').array(),
+    product_id: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
     cadence: clubCadenceEnum('cadence').notNull(),
     /** The first release, which a scheduled cadence counts from; null on release dates. */
     first_release_on: date('first_release_on', { mode: 'string' }),
@@ -48,6 +56,13 @@ export const clubs = pgTable(
   },
   (t) => [
     uniqueIndex('clubs_business_slug_idx').on(t.business_id, t.slug),
+    uniqueIndex('clubs_product_idx')
+      .on(t.product_id)
+      .where(sql`${t.product_id} is not null`),
+    check(
+      'clubs_subscription_product',
+      sql`${t.product_id} is null or ${t.subscription_cadences} is not null`,
+    ),
     check('clubs_discount_range', sql`${t.member_discount_bp} between 0 and 5000`),
     check('clubs_cutoff_within_notice', sql`${t.cutoff_days} between 1 and ${t.notice_days}`),
     check(

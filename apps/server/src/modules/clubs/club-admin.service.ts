@@ -312,7 +312,14 @@ async function expectedRevenue(ctx: AdminContext, releaseId: number): Promise<Ce
   const perTier = await ctx.db
     .select({ tierId: memberships.tier_id, count: sql<number>`count(*)::int` })
     .from(memberships)
-    .where(and(eq(memberships.club_id, run.club.id), eq(memberships.status, 'active')))
+    .where(
+      and(
+        eq(memberships.club_id, run.club.id),
+        eq(memberships.status, 'active'),
+        // A subscription's release is only its subscribers' whose next order falls on it.
+        sql`coalesce(${memberships.next_charge_on}, ${run.release.charge_on}) = ${run.release.charge_on}`,
+      ),
+    )
     .groupBy(memberships.tier_id);
   let total = 0;
   for (const { tierId, count } of perTier) {

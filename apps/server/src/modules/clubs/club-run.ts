@@ -1,5 +1,5 @@
-import { isoDate } from '@bevy/core';
-import { and, asc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { isoDate, nextSubscriptionChargeOn } from '@bevy/core';
+import { and, asc, eq, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import pMap from 'p-map';
 import type { Db } from '../../db/client';
 import {
@@ -14,6 +14,7 @@ import type { ServiceContext } from '../../platform/context';
 import { PaymentProviderError, type ChargeOutcome } from '../../platform/payment-provider';
 import { recordDecline, recordPaidAnswers } from './charge-answer';
 import { prepareTries, type ChargeTry } from './shipment-prepare';
+import { ensureSubscriptionReleases } from './releases.service';
 import { loadReleaseForRun, type ReleaseForRun } from './shipment-pricing';
 
 /**
@@ -52,10 +53,16 @@ export interface ClaimedShipment {
 
 /**
  * Makes a shipment for each member of the club not yet in the release: active members to be
- * charged, paused ones skipped. Memberships whose pause has ended are active again first.
+ * charged, paused ones skipped. Memberships whose pause has ended are active again first. A
+ * subscription's release is its subscribers' whose next order falls on its date; their next
+ * order moves on by their cadence in the same transaction, and its release is made.
  */
 async function enrolMembers(db: Db, run: ReleaseForRun, today: string) {
   await resumeEndedPauses(db, today, run.club.id);
+  if (run.club.subscription_cadences) {
+    await db.transaction((tx) => enrolSubscribers(tx as unknown as Db, run));
+    return;
+  }
   await db.execute(sql`
     insert into club_shipments (release_id, membership_id, outcome)
     select ${run.release.id}, m.id,
@@ -63,6 +70,47 @@ async function enrolMembers(db: Db, run: ReleaseForRun, today: string) {
     from memberships m
     where m.club_id = ${run.club.id} and m.status <> 'cancelled' and m.joined_on <= ${run.release.charge_on}
     on conflict (release_id, membership_id) do nothing`);
+}
+
+async function enrolSubscribers(db: Db, run: ReleaseForRun) {
+  const due = await db
+    .select()
+    .from(memberships)
+    .where(
+      and(
+        eq(memberships.club_id, run.club.id),
+        ne(memberships.status, 'cancelled'),
+        eq(memberships.next_charge_on, run.release.charge_on),
+      ),
+    )
+    .for('update');
+  if (due.length === 0) return;
+  await db
+    .insert(clubShipments)
+    .values(
+      due.map((member) => ({
+        release_id: run.release.id,
+        membership_id: member.id,
+        outcome: member.status === 'paused' ? ('skipped' as const) : ('pending' as const),
+      })),
+    )
+    .onConflictDoNothing();
+  const next = due.map((member) => ({
+    id: member.id,
+    on: nextSubscriptionChargeOn(member.cadence!, member.joined_on, run.release.charge_on),
+  }));
+  await db.execute(sql`
+    update memberships as m set next_charge_on = v.next_on, updated_at = now()
+    from (values ${sql.join(
+      next.map((entry) => sql`(${entry.id}::int, ${entry.on}::date)`),
+      sql`, `,
+    )}) as v(id, next_on)
+    where m.id = v.id`);
+  await ensureSubscriptionReleases(
+    db,
+    run.club,
+    next.map((entry) => entry.on),
+  );
 }
 
 /** Paused memberships whose pause ends on or before `today` become active again. */

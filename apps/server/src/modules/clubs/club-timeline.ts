@@ -52,6 +52,8 @@ async function receivingMembers(db: Db, run: ReleaseForRun) {
         eq(memberships.club_id, run.club.id),
         ne(memberships.status, 'cancelled'),
         lte(memberships.joined_on, run.release.charge_on),
+        // A subscriber receives only the release of their next order.
+        sql`coalesce(${memberships.next_charge_on}, ${run.release.charge_on}) = ${run.release.charge_on}`,
         sql`(${memberships.status} = 'active' or ${memberships.paused_until} <= ${run.release.charge_on})`,
         // Not skipped by the member.
         sql`not exists (select 1 from club_shipments s where s.release_id = ${run.release.id}

@@ -1,10 +1,19 @@
-import { CLUB_CADENCES, CLUB_PRICE_BASES, isoDate, scheduledChargeDates } from '@bevy/core';
+import {
+  CLUB_CADENCES,
+  CLUB_PRICE_BASES,
+  isoDate,
+  scheduledChargeDates,
+  SUBSCRIPTION_CADENCES,
+  type ClubCadence,
+} from '@bevy/core';
 import { builder } from '../../graphql/builder';
 import { BusinessType } from '../businesses/businesses.graphql';
 import { liveMembershipId, renewalTermsOf } from './memberships.service';
 import {
   createClub,
+  createSubscription,
   listClubsToManage,
+  subscribedProducts,
   openClubsOf,
   publicClub,
   setClubStatus,
@@ -16,6 +25,30 @@ import {
 const ClubCadenceType = builder.enumType('ClubCadence', { values: CLUB_CADENCES });
 const ClubPriceBasisType = builder.enumType('ClubPriceBasis', { values: CLUB_PRICE_BASES });
 const ClubStatusType = builder.enumType('ClubStatus', { values: ['draft', 'open', 'closed'] });
+const SubscriptionCadenceType = builder.enumType('SubscriptionCadence', {
+  values: SUBSCRIPTION_CADENCES,
+});
+
+const RenewalTermsType = builder
+  .objectRef<{ cadence: ClubCadence; text: string }>('RenewalTerms')
+  .implement({
+    description: 'The words of the automatic renewal at one cadence.',
+    fields: (t) => ({
+      cadence: t.field({ type: ClubCadenceType, resolve: (terms) => terms.cadence }),
+      text: t.exposeString('text'),
+    }),
+  });
+
+const SubscribedProductType = builder
+  .objectRef<{ id: number; name: string; bottleImageUrl: string | null }>('SubscribedProduct')
+  .implement({
+    description: 'The product a subscription delivers.',
+    fields: (t) => ({
+      id: t.exposeInt('id'),
+      name: t.exposeString('name'),
+      bottleImageUrl: t.exposeString('bottleImageUrl', { nullable: true }),
+    }),
+  });
 
 /** How many coming charge dates a club lists. */
 const UPCOMING_RELEASES = 3;
@@ -37,6 +70,16 @@ ClubTierType.implement({
         'The automatic renewal a member of this tier agrees to, naming amount and cadence.',
       resolve: ({ club, ...tier }) => renewalTermsOf(club, tier),
     }),
+    renewalTermsByCadence: t.field({
+      type: [RenewalTermsType],
+      description:
+        'The renewal terms at each cadence a member may choose: the club’s own, or each of a subscription’s.',
+      resolve: ({ club, ...tier }) =>
+        (club.subscription_cadences ?? [club.cadence]).map((cadence) => ({
+          cadence,
+          text: renewalTermsOf(club, tier, cadence),
+        })),
+    }),
   }),
 });
 
@@ -49,6 +92,25 @@ ClubType.implement({
     name: t.exposeString('name'),
     description: t.exposeString('description'),
     cadence: t.field({ type: ClubCadenceType, resolve: (club) => club.cadence }),
+    isSubscription: t.boolean({
+      description: 'A product subscription: each member’s orders come on their own cadence.',
+      resolve: (club) => club.subscription_cadences !== null,
+    }),
+    subscriptionCadences: t.field({
+      type: [ClubCadenceType],
+      nullable: true,
+      description: 'The cadences a subscriber may choose; null for a club.',
+      resolve: (club) => club.subscription_cadences,
+    }),
+    product: t.field({
+      type: SubscribedProductType,
+      nullable: true,
+      description: 'The product a subscription delivers; null for a club, or once it is deleted.',
+      resolve: async (club, _args, ctx) =>
+        club.product_id === null
+          ? null
+          : ((await subscribedProducts(ctx.db, [club.product_id])).get(club.product_id) ?? null),
+    }),
     firstReleaseOn: t.exposeString('first_release_on', { nullable: true }),
     memberDiscountBasisPoints: t.exposeInt('member_discount_bp'),
     noticeDays: t.exposeInt('notice_days'),
@@ -66,7 +128,9 @@ ClubType.implement({
     upcomingChargeDates: t.stringList({
       description: `The next ${UPCOMING_RELEASES} charge dates (YYYY-MM-DD) of a scheduled club; none on release dates.`,
       resolve: (club, _args, ctx) =>
-        club.cadence === 'release_dates' || club.first_release_on === null
+        club.cadence === 'release_dates' ||
+        club.first_release_on === null ||
+        club.subscription_cadences !== null
           ? []
           : scheduledChargeDates(
               club.cadence,
@@ -133,6 +197,33 @@ builder.mutationField('createClub', (t) =>
           fixedPriceCents: tier.fixedPriceCents ?? null,
         })),
       }),
+  }),
+);
+
+const SubscriptionInput = builder.inputType('SubscriptionInput', {
+  fields: (t) => ({
+    productId: t.int({ required: true }),
+    description: t.string({ required: true }),
+    cadences: t.field({ type: [SubscriptionCadenceType], required: true }),
+    quantities: t.intList({ required: true, description: 'Units of the product an order holds.' }),
+    memberDiscountBasisPoints: t.int({ required: true, description: '1000 for 10% off.' }),
+    skipsPerYear: t.int({ required: true }),
+    offersPickup: t.boolean({ required: true }),
+    offersDelivery: t.boolean({ required: true }),
+    offersShipping: t.boolean({ required: true }),
+  }),
+});
+
+builder.mutationField('createSubscription', (t) =>
+  t.field({
+    type: ClubType,
+    description:
+      'Creates a draft product subscription (a club of one product, on each subscriber’s cadence). People who work at the business only.',
+    args: {
+      businessSlug: t.arg.string({ required: true }),
+      input: t.arg({ type: SubscriptionInput, required: true }),
+    },
+    resolve: (_root, { businessSlug, input }, ctx) => createSubscription(ctx, businessSlug, input),
   }),
 );
 

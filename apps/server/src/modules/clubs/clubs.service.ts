@@ -1,11 +1,23 @@
-import { clubInputSchema, firstFreeSlug, slugFromName, type ClubInputDraft } from '@bevy/core';
+import {
+  clubInputSchema,
+  firstFreeSlug,
+  isoDate,
+  RELEASE_CUTOFF_DAYS_DEFAULT,
+  RELEASE_NOTICE_DAYS_DEFAULT,
+  slugFromName,
+  subscriptionInputSchema,
+  subscriptionTierName,
+  type ClubInput,
+  type ClubInputDraft,
+  type SubscriptionInputDraft,
+} from '@bevy/core';
 import { and, asc, eq, inArray, like, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { clubs, clubTiers } from '../../db/tables';
+import { clubs, clubTiers, products } from '../../db/tables';
 import { managesBusiness, requireMember } from '../../platform/access';
 import type { ServiceContext } from '../../platform/context';
-import { fromZodError, notFound } from '../../platform/domain-error';
+import { badInput, fromZodError, notFound } from '../../platform/domain-error';
 import { findBusinessBySlug, type BusinessRow } from '../businesses/index';
 
 export type ClubRow = typeof clubs.$inferSelect;
@@ -48,19 +60,81 @@ export async function createClub(
 ): Promise<ClubWithTiers> {
   const parsed = clubInputSchema.safeParse(draft);
   if (!parsed.success) throw fromZodError(parsed.error);
+  const business = await managedBusiness(ctx, businessSlug);
+  return insertClub(ctx.db, business.id, parsed.data, {});
+}
+
+export const SUBSCRIBED_ALREADY = 'This product has a subscription already.';
+
+/**
+ * Creates a draft product subscription: a club of the product alone, one tier per quantity
+ * (priced at the retail price less the discount), whose releases are made for each subscriber
+ * on their own cadence. The viewer must work at the business that sells the product.
+ */
+export async function createSubscription(
+  ctx: ClubsContext & Pick<ServiceContext, 'clock'>,
+  businessSlug: string,
+  draft: SubscriptionInputDraft,
+): Promise<ClubWithTiers> {
+  const parsed = subscriptionInputSchema.safeParse(draft);
+  if (!parsed.success) throw fromZodError(parsed.error);
   const input = parsed.data;
   const business = await managedBusiness(ctx, businessSlug);
+  const [product] = await ctx.db
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    .where(and(eq(products.id, input.productId), eq(products.business_id, business.id)));
+  if (!product) throw badInput('Choose one of this business’s products.', 'productId');
+  const club: ClubInput = {
+    name: `${product.name} subscription`.slice(0, 80),
+    description: input.description,
+    cadence: input.cadences[0]!,
+    firstReleaseOn: isoDate(ctx.clock.now()),
+    memberDiscountBasisPoints: input.memberDiscountBasisPoints,
+    noticeDays: RELEASE_NOTICE_DAYS_DEFAULT,
+    cutoffDays: RELEASE_CUTOFF_DAYS_DEFAULT,
+    skipsPerYear: input.skipsPerYear,
+    minimumReleases: 0,
+    offersPickup: input.offersPickup,
+    offersDelivery: input.offersDelivery,
+    offersShipping: input.offersShipping,
+    tiers: input.quantities.map((quantity) => ({
+      name: subscriptionTierName(quantity),
+      bottles: quantity,
+      priceBasis: 'contents' as const,
+      fixedPriceCents: null,
+    })),
+  };
+  try {
+    return await insertClub(ctx.db, business.id, club, {
+      product_id: product.id,
+      subscription_cadences: input.cadences,
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'clubs_product_idx'))
+      throw badInput(SUBSCRIBED_ALREADY, 'productId');
+    throw error;
+  }
+}
+
+/** A draft club and its tiers, in one transaction, under a slug free in its business. */
+async function insertClub(
+  db: Db,
+  businessId: number,
+  input: ClubInput,
+  subscription: Pick<typeof clubs.$inferInsert, 'product_id' | 'subscription_cadences'>,
+): Promise<ClubWithTiers> {
   // Two clubs of one name created at once may both find the same slug free; the unique index
   // refuses the second, which then looks again.
   for (let attempt = 1; ; attempt++) {
     try {
-      return await ctx.db.transaction(async (tx) => {
+      return await db.transaction(async (tx) => {
         const db = tx as unknown as Db;
         const [club] = await db
           .insert(clubs)
           .values({
-            business_id: business.id,
-            slug: await freeClubSlug(db, business.id, input.name),
+            business_id: businessId,
+            slug: await freeClubSlug(db, businessId, input.name),
             name: input.name,
             description: input.description,
             cadence: input.cadence,
@@ -73,6 +147,7 @@ export async function createClub(
             offers_pickup: input.offersPickup,
             offers_delivery: input.offersDelivery,
             offers_shipping: input.offersShipping,
+            ...subscription,
           })
           .returning();
         const tiers = await db
@@ -180,4 +255,13 @@ export async function openClubsOf(ctx: ClubsContext, businessId: number): Promis
     rows.map((row) => row.id),
   );
   return rows.map((row) => ({ ...row, tiers: tiers.get(row.id)! }));
+}
+
+/** The products of these subscriptions, by id, as their pages show them. */
+export async function subscribedProducts(db: Db, productIds: number[]) {
+  const rows = await db
+    .select({ id: products.id, name: products.name, bottleImageUrl: products.bottle_image_url })
+    .from(products)
+    .where(inArray(products.id, productIds));
+  return new Map(rows.map((row) => [row.id, row]));
 }

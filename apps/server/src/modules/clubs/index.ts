@@ -4,5 +4,6 @@ export type { ClubRow, ClubTierRow, ClubWithTiers } from './clubs.service';
 export { clubCalendarJob } from './club-timeline';
 export { clubRoutes } from './clubs.routes';
 export { runRelease } from './club-run';
-export { renewalTermsOf } from './memberships.service';
+export { renewalTermsOf, savedCardColumns } from './memberships.service';
+export { ensureSubscriptionReleases } from './releases.service';
 export { timeTravelRoutes } from './time-travel.routes';

@@ -25,6 +25,7 @@ import { badInput, fromZodError, notFound } from '../../platform/domain-error';
 import { findUser } from '../accounts/index';
 import {
   fulfillmentRefusal,
+  renewalTermsOf,
   saveMemberCard,
   savedCardColumns,
   type MembershipRow,
@@ -69,8 +70,16 @@ const requireLive = (membership: MembershipRow) => {
   if (membership.status === 'cancelled') throw badInput('This membership is cancelled.');
 };
 
-/** The club's next release members can still hear of: scheduled (or running) from today on. */
-export async function nextReleaseOf(db: Db, clubId: number, today: string) {
+/**
+ * The club's next release members can still hear of: scheduled (or running) from today on. For
+ * a subscriber (`nextChargeOn` given), the release of their own next order.
+ */
+export async function nextReleaseOf(
+  db: Db,
+  clubId: number,
+  today: string,
+  nextChargeOn: string | null = null,
+) {
   const [release] = await db
     .select()
     .from(clubReleases)
@@ -79,6 +88,7 @@ export async function nextReleaseOf(db: Db, clubId: number, today: string) {
         eq(clubReleases.club_id, clubId),
         inArray(clubReleases.status, ['scheduled', 'running']),
         gte(clubReleases.charge_on, today),
+        nextChargeOn === null ? undefined : eq(clubReleases.charge_on, nextChargeOn),
       ),
     )
     .orderBy(asc(clubReleases.charge_on))
@@ -96,7 +106,11 @@ async function changeableRelease(ctx: MemberContext, own: OwnMembership, release
     .select()
     .from(clubReleases)
     .where(and(eq(clubReleases.id, releaseId), eq(clubReleases.club_id, own.club.id)));
-  if (!release || release.status !== 'scheduled') throw notFound('There is no such release.');
+  const theirs =
+    own.membership.next_charge_on === null || release?.charge_on === own.membership.next_charge_on;
+  if (!release || release.status !== 'scheduled' || !theirs) {
+    throw notFound('There is no such release.');
+  }
   const today = isoDate(ctx.clock.now());
   const refusal = customizationRefusal(
     Number.MAX_SAFE_INTEGER,
@@ -299,7 +313,13 @@ export async function changeTier(ctx: MemberContext, membershipId: number, tierI
   if (!tier) throw badInput('Choose one of this club’s tiers.', 'tierId');
   await ctx.db
     .update(memberships)
-    .set({ tier_id: tier.id, updated_at: new Date() })
+    .set({
+      tier_id: tier.id,
+      // The member saw and confirmed the new tier's terms, which name its amount.
+      renewal_terms: renewalTermsOf(own.club, tier, own.membership.cadence),
+      renewal_consent_at: ctx.clock.now(),
+      updated_at: new Date(),
+    })
     .where(eq(memberships.id, membershipId));
   // Lines chosen for the old tier would not fit the new one.
   await ctx.db

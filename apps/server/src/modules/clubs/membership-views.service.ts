@@ -90,7 +90,7 @@ async function nextReleaseView(
   own: OwnMembership,
   today: string,
 ): Promise<MemberRelease | null> {
-  const release = await nextReleaseOf(ctx.db, own.club.id, today);
+  const release = await nextReleaseOf(ctx.db, own.club.id, today, own.membership.next_charge_on);
   if (!release) return null;
   const run = (await loadReleaseForRun(ctx.db, release.id))!;
   const [shipment] = await ctx.db

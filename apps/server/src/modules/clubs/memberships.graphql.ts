@@ -104,6 +104,16 @@ MembershipType.implement({
     pausedUntil: t.string({ nullable: true, resolve: (view) => view.membership.paused_until }),
     joinedOn: t.string({ resolve: (view) => view.membership.joined_on }),
     clubName: t.string({ resolve: (view) => view.club.name }),
+    isSubscription: t.boolean({ resolve: (view) => view.membership.cadence !== null }),
+    cadence: t.string({
+      description: 'The club’s cadence, or a subscriber’s own (monthly, every_2_months, …).',
+      resolve: (view) => view.membership.cadence ?? view.club.cadence,
+    }),
+    nextChargeOn: t.string({
+      nullable: true,
+      description: 'A subscriber’s next order date (YYYY-MM-DD); null in a club.',
+      resolve: (view) => view.membership.next_charge_on,
+    }),
     clubSlug: t.string({ resolve: (view) => view.club.slug }),
     businessName: t.string({ resolve: (view) => view.business.name }),
     businessSlug: t.string({ resolve: (view) => view.business.slug }),
@@ -158,6 +168,9 @@ const JoinClubInput = builder.inputType('JoinClubInput', {
   fields: (t) => ({
     idempotencyKey: t.string({ required: true }),
     tierId: t.int({ required: true }),
+    cadence: t.string({
+      description: 'A product subscription’s cadence (monthly, every_2_months, …); not for a club.',
+    }),
     mode: t.string({ required: true, description: '"pickup", "delivery" or "ship".' }),
     address: t.field({ type: OrderAddressInput }),
     phone: t.string({ required: true }),

@@ -3,6 +3,7 @@ import {
   isoDate,
   renewalTerms,
   UNDER_AGE_MESSAGE,
+  type ClubCadence,
   type FulfillmentMode,
 } from '@bevy/core';
 import { joinClubSchema, type JoinClubDraft } from '@bevy/core/club-join-schemas';
@@ -21,6 +22,7 @@ import { fulfillmentProblems, loadCatalog } from '../checkout/index';
 import { locateZip } from '../geo/index';
 import { queueMail } from '../mail/index';
 import { joinedEmail } from './club-emails';
+import { ensureSubscriptionReleases } from './releases.service';
 
 export type MembershipRow = typeof memberships.$inferSelect;
 
@@ -94,6 +96,10 @@ export async function joinClub(
     .from(clubTiers)
     .where(and(eq(clubTiers.id, input.tierId), eq(clubTiers.club_id, club.id)));
   if (!tier) throw badInput('Choose one of this club’s tiers.', 'tierId');
+  const cadence = club.subscription_cadences ? input.cadence : null;
+  if (club.subscription_cadences && !club.subscription_cadences.includes(cadence!)) {
+    throw badInput('Choose how often your order comes.', 'cadence');
+  }
   const refusal = await fulfillmentRefusal(ctx, club, input.mode, input.address);
   if (refusal) throw refusal;
   const [live] = await ctx.db
@@ -116,7 +122,7 @@ export async function joinClub(
     `club-join:${viewer.id}:${input.idempotencyKey}`,
   );
 
-  const terms = renewalTermsOf(club, tier);
+  const terms = renewalTermsOf(club, tier, cadence);
   try {
     return await ctx.db.transaction(async (tx) => {
       const db = tx as unknown as Db;
@@ -133,8 +139,12 @@ export async function joinClub(
           renewal_consent_at: ctx.clock.now(),
           renewal_terms: terms,
           joined_on: today,
+          // A subscriber's first order is placed today, by the next turn of the calendar.
+          cadence,
+          next_charge_on: cadence ? today : null,
         })
         .returning();
+      if (cadence) await ensureSubscriptionReleases(db, club, [today]);
       await queueMail({ db, config: ctx.config }, [
         joinedEmail(ctx.config, { user, club, tier, membership: membership! }),
       ]);
@@ -194,11 +204,14 @@ export async function liveMembershipId(
 export function renewalTermsOf(
   club: typeof clubs.$inferSelect,
   tier: typeof clubTiers.$inferSelect,
+  /** A subscriber's own cadence. */
+  cadence?: ClubCadence | null,
 ): string {
   return renewalTerms(
     {
       name: club.name,
-      cadence: club.cadence,
+      cadence: cadence ?? club.cadence,
+      subscription: club.subscription_cadences !== null,
       memberDiscountBasisPoints: club.member_discount_bp,
       minimumReleases: club.minimum_releases,
       noticeDays: club.notice_days,

@@ -45,6 +45,9 @@ export async function createRelease(
   if (!parsed.success) throw fromZodError(parsed.error);
   const input = parsed.data;
   const { business, club } = await managedClub(ctx, businessSlug, clubSlug);
+  if (club.subscription_cadences) {
+    throw badInput('A subscription’s orders are made for each subscriber on their own dates.');
+  }
   const today = isoDate(ctx.clock.now());
   const timeline = releaseTimeline(input.chargeOn, {
     noticeDays: club.notice_days,
@@ -142,4 +145,48 @@ export async function releasesOf(db: Db, clubId: number) {
   return rows
     .reverse()
     .map((row) => ({ ...row, items: items.filter((item) => item.release_id === row.id) }));
+}
+
+/**
+ * A product subscription's releases on these dates, scheduled, each tier receiving its quantity
+ * of the product; dates that have one already are left as they are. Called where a subscriber's
+ * next order date is set, so the release they will receive always exists.
+ */
+export async function ensureSubscriptionReleases(
+  db: Db,
+  club: typeof clubs.$inferSelect,
+  dates: readonly string[],
+): Promise<void> {
+  if (!club.subscription_cadences || dates.length === 0) return;
+  const [product] = club.product_id
+    ? await db
+        .select({ name: products.name })
+        .from(products)
+        .where(eq(products.id, club.product_id))
+    : [];
+  const created = await db
+    .insert(clubReleases)
+    .values(
+      [...new Set(dates)].map((date) => ({
+        club_id: club.id,
+        title: product?.name ?? club.name,
+        charge_on: date,
+        status: 'scheduled' as const,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: clubReleases.id });
+  // A product deleted since leaves the releases empty: subscribers are held, never charged.
+  if (created.length === 0 || !club.product_id) return;
+  const tiers = await db.select().from(clubTiers).where(eq(clubTiers.club_id, club.id));
+  await db.insert(clubReleaseItems).values(
+    created.flatMap((release) =>
+      tiers.map((tier) => ({
+        release_id: release.id,
+        tier_id: tier.id,
+        product_id: club.product_id,
+        quantity: tier.bottles,
+      })),
+    ),
+  );
 }

@@ -182,6 +182,8 @@ async function orderToPlace(
   const reasons = holdsOf(run, membership, user);
   if (reasons.length > 0) return { held: reasons };
   const lines = linesOf(run, membership.tier_id, shipment.lines);
+  // Nothing to send (a subscription whose product was deleted): held, never charged for fees.
+  if (lines.length === 0) return { held: ['out_of_stock'] };
   const catalog = await catalogFor(ctx, run, lines);
   const priced = priceShipment(
     run,
