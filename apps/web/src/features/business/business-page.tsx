@@ -61,13 +61,16 @@ function socialUrl(network: SocialNetwork, stored: string): string | null {
   return `${SOCIAL_NETWORKS[network].profile}${encodeURIComponent(stored.replace(/^@/, ''))}`;
 }
 
-/** The producer's clubs that take members: memberships with releases, and a way to join. */
+/**
+ * The producer's clubs and product subscriptions that take members: memberships with releases,
+ * or a product on the buyer's cadence, and a way to join.
+ */
 function BusinessClubs({ business }: { business: PublicBusiness }) {
   if (business.clubs.length === 0) return null;
   return (
     <Box component="section" aria-labelledby="business-clubs-heading" mb="xl">
       <Title order={2} id="business-clubs-heading" mb="sm">
-        Clubs
+        Clubs and subscriptions
       </Title>
       <Grid>
         {business.clubs.map((club) => (
@@ -83,8 +86,8 @@ function BusinessClubs({ business }: { business: PublicBusiness }) {
               {club.description ? <Text fz="sm">{club.description}</Text> : null}
               {club.memberDiscountBasisPoints > 0 ? (
                 <Text fz="sm" c="dark.6">
-                  Members save {club.memberDiscountBasisPoints / 100}% on everything from{' '}
-                  {business.name}.
+                  {club.isSubscription ? 'Subscribe and save' : 'Members save'}{' '}
+                  {club.memberDiscountBasisPoints / 100}% on everything from {business.name}.
                 </Text>
               ) : null}
             </Stack>

@@ -9,7 +9,6 @@ import {
 import {
   ActionIcon,
   Button,
-  Checkbox,
   Fieldset,
   Group,
   NumberInput,
@@ -29,6 +28,7 @@ import { FormWithRefusal } from '../../components/form-with-refusal';
 import { showServerRefusal } from '../../lib/form-focus';
 import { describeError } from '../../lib/server-error';
 import { CREATE_CLUB } from './api/clubs';
+import { ClubOffersField } from './club-offers-field';
 
 type ClubFormValues = ClubInputDraft & { noticeDays: number; cutoffDays: number };
 
@@ -201,24 +201,7 @@ export function ClubForm({
         />
       </SimpleGrid>
 
-      <Checkbox.Group
-        label="How members get their releases"
-        error={form.errors.offersPickup}
-        value={(['offersPickup', 'offersDelivery', 'offersShipping'] as const).filter(
-          (key) => values[key],
-        )}
-        onChange={(checked) => {
-          for (const key of ['offersPickup', 'offersDelivery', 'offersShipping'] as const) {
-            form.setFieldValue(key, checked.includes(key));
-          }
-        }}
-      >
-        <Group mt="xs">
-          <Checkbox value="offersPickup" label="Pickup" />
-          <Checkbox value="offersDelivery" label="Delivery" />
-          <Checkbox value="offersShipping" label="Shipping" />
-        </Group>
-      </Checkbox.Group>
+      <ClubOffersField form={form} label="How members get their releases" />
 
       <Fieldset legend="Tiers">
         <Stack gap="sm">

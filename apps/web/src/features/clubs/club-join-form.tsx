@@ -1,4 +1,10 @@
-import { FULFILLMENT_MODE_LABELS, formatCents, type FulfillmentMode } from '@bevy/core';
+import {
+  CLUB_CADENCE_LABELS,
+  FULFILLMENT_MODE_LABELS,
+  formatCents,
+  type ClubCadence,
+  type FulfillmentMode,
+} from '@bevy/core';
 import { Alert, Button, Checkbox, Fieldset, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
@@ -33,6 +39,9 @@ export interface JoinableClub {
   offersDelivery: boolean;
   offersShipping: boolean;
   memberDiscountBasisPoints: number;
+  isSubscription: boolean;
+  /** The cadences a subscriber may choose; null in a club. */
+  subscriptionCadences: readonly ClubCadence[] | null;
   tiers: readonly {
     id: number;
     name: string;
@@ -40,13 +49,20 @@ export interface JoinableClub {
     priceBasis: 'contents' | 'fixed';
     fixedPriceCents: number | null;
     renewalTerms: string;
+    renewalTermsByCadence: readonly { cadence: ClubCadence; text: string }[];
   }[];
 }
 
 export function tierPriceText(
   tier: JoinableClub['tiers'][number],
   discountBasisPoints: number,
+  isSubscription = false,
 ): string {
+  if (isSubscription) {
+    return discountBasisPoints > 0
+      ? `${tier.bottles} an order at ${discountBasisPoints / 100}% off the price`
+      : `${tier.bottles} an order at the price`;
+  }
   const bottles = `${tier.bottles} ${tier.bottles === 1 ? 'bottle' : 'bottles'}`;
   if (tier.priceBasis === 'fixed' && tier.fixedPriceCents !== null) {
     return `${bottles} for ${formatCents(tier.fixedPriceCents)} a release`;
@@ -90,11 +106,15 @@ export function ClubJoinForm({
     createPaymentMethod.current = create;
   }, []);
   const form = useForm<JoinFormValues>({
-    initialValues: initialJoinValues(club.tiers, modes),
-    validate: (values) => validateJoin(values, !stripeKey),
+    initialValues: initialJoinValues(club.tiers, modes, club.subscriptionCadences ?? []),
+    validate: (values) => validateJoin(values, !stripeKey, club.isSubscription),
   });
   const values = form.getValues();
   const tier = club.tiers.find((entry) => String(entry.id) === values.tierId);
+  const terms = club.isSubscription
+    ? tier?.renewalTermsByCadence.find((entry) => entry.cadence === values.cadence)?.text
+    : tier?.renewalTerms;
+  const what = club.isSubscription ? 'orders' : 'releases';
 
   const submit = async (submitted: JoinFormValues) => {
     setRefusal(null);
@@ -139,20 +159,44 @@ export function ClubJoinForm({
       refusalTitle="You have not joined yet"
       refusal={refusal}
     >
-      <Radio.Group label="Tier" required key={form.key('tierId')} {...form.getInputProps('tierId')}>
+      <Radio.Group
+        label={club.isSubscription ? 'Quantity' : 'Tier'}
+        required
+        key={form.key('tierId')}
+        {...form.getInputProps('tierId')}
+      >
         <Stack gap="xs" mt="xs">
           {club.tiers.map((option) => (
             <Radio
               key={option.id}
               value={String(option.id)}
               label={option.name}
-              description={tierPriceText(option, club.memberDiscountBasisPoints)}
+              description={tierPriceText(
+                option,
+                club.memberDiscountBasisPoints,
+                club.isSubscription,
+              )}
             />
           ))}
         </Stack>
       </Radio.Group>
+      {club.subscriptionCadences ? (
+        <Radio.Group
+          label="How often"
+          description="Your first order is placed today, then on this cadence."
+          required
+          key={form.key('cadence')}
+          {...form.getInputProps('cadence')}
+        >
+          <Stack gap="xs" mt="xs">
+            {club.subscriptionCadences.map((cadence) => (
+              <Radio key={cadence} value={cadence} label={CLUB_CADENCE_LABELS[cadence]} />
+            ))}
+          </Stack>
+        </Radio.Group>
+      ) : null}
       <Radio.Group
-        label="How your releases reach you"
+        label={`How your ${what} reach you`}
         required
         key={form.key('mode')}
         {...form.getInputProps('mode')}
@@ -170,17 +214,18 @@ export function ClubJoinForm({
       />
       <TextInput
         label="Phone"
-        description="For the producer, about your releases"
+        description={`For the producer, about your ${what}`}
         type="tel"
         autoComplete="tel"
         required
         key={form.key('phone')}
         {...form.getInputProps('phone')}
       />
-      <Fieldset legend="Card for your releases">
+      <Fieldset legend={`Card for your ${what}`}>
         <Text fz="sm" mb="sm">
-          Saved with our payment provider and charged on each release’s date. You are told the
-          contents and the amount a week before.
+          {club.isSubscription
+            ? 'Saved with our payment provider and charged for each order. You are told the amount a week before each later one.'
+            : 'Saved with our payment provider and charged on each release’s date. You are told the contents and the amount a week before.'}
         </Text>
         {stripeKey ? (
           <Suspense fallback={<PageLoading />}>
@@ -195,22 +240,22 @@ export function ClubJoinForm({
           <CardFields form={form} forLater />
         )}
       </Fieldset>
-      {tier ? (
+      {terms ? (
         <Alert color="gray" variant="light" title="Automatic renewal">
-          <Text fz="sm">{tier.renewalTerms}</Text>
+          <Text fz="sm">{terms}</Text>
         </Alert>
       ) : null}
       <Checkbox
         label={
-          tier
+          terms
             ? 'I agree to the automatic renewal described above.'
-            : 'I agree to the automatic renewal of the tier I choose.'
+            : `I agree to the automatic renewal of the ${club.isSubscription ? 'order' : 'tier'} I choose.`
         }
         key={form.key('renewalConsent')}
         {...form.getInputProps('renewalConsent', { type: 'checkbox' })}
       />
       <Button type="submit" loading={fetching} style={{ alignSelf: 'flex-start' }}>
-        Join {club.name}
+        {club.isSubscription ? 'Subscribe' : `Join ${club.name}`}
       </Button>
     </FormWithRefusal>
   );

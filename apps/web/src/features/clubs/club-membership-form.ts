@@ -10,6 +10,8 @@ import { parseExpiry } from '../../lib/card-expiry';
 
 export type JoinFormValues = {
   tierId: string;
+  /** A product subscription's cadence; '' in a club. */
+  cadence: string;
   mode: FulfillmentMode;
   address: AddressValues;
   phone: string;
@@ -20,9 +22,11 @@ export type JoinFormValues = {
 export function initialJoinValues(
   tiers: readonly { id: number }[],
   modes: readonly FulfillmentMode[],
+  cadences: readonly string[] = [],
 ): JoinFormValues {
   return {
     tierId: tiers.length === 1 ? String(tiers[0]!.id) : '',
+    cadence: cadences.length === 1 ? cadences[0]! : '',
     mode: modes[0] ?? 'pickup',
     address: EMPTY_ADDRESS,
     phone: '',
@@ -41,6 +45,7 @@ export function joinInputOf(
   return {
     idempotencyKey,
     tierId: Number(values.tierId),
+    cadence: (values.cadence || null) as JoinClubDraft['cadence'],
     mode: values.mode,
     address: values.mode === 'pickup' ? null : addressInputOf(values.address),
     phone: values.phone,
@@ -66,12 +71,17 @@ export function joinFieldOf(path: string): string {
 }
 
 /** The browser's check of the form, with the server's rules: errors by form field. */
-export function validateJoin(values: JoinFormValues, withCard: boolean): Record<string, string> {
+export function validateJoin(
+  values: JoinFormValues,
+  withCard: boolean,
+  needsCadence = false,
+): Record<string, string> {
   const parsed = joinClubSchema.safeParse(
     joinInputOf(values, 'browser-check', withCard ? null : 'pm_stripe'),
   );
   const errors: Record<string, string> = {};
-  if (!values.tierId) errors.tierId = 'Choose a tier.';
+  if (!values.tierId) errors.tierId = needsCadence ? 'Choose a quantity.' : 'Choose a tier.';
+  if (needsCadence && !values.cadence) errors.cadence = 'Choose how often your order comes.';
   if (parsed.success) return errors;
   for (const issue of parsed.error.issues) {
     const field = joinFieldOf(issue.path.map(String).join('.'));

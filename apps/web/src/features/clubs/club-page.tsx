@@ -23,28 +23,45 @@ function ClubTerms({ page }: { page: ClubPageData }) {
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby="club-terms">
       <Title order={2} fz="lg" id="club-terms" mb="xs">
-        How the club works
+        {club.isSubscription ? 'How the subscription works' : 'How the club works'}
       </Title>
       <List size="sm" spacing={4}>
-        <List.Item>
-          {CLUB_CADENCE_LABELS[club.cadence]}
-          {club.upcomingChargeDates.length > 0
-            ? `: next releases ${club.upcomingChargeDates.map(formatDueDate).join(', ')}.`
-            : '.'}
-        </List.Item>
+        {club.subscriptionCadences ? (
+          <List.Item>
+            {club.subscriptionCadences
+              .map((cadence) => CLUB_CADENCE_LABELS[cadence])
+              .join(' or ')
+              .toLowerCase()
+              .replace(/^./, (first) => first.toUpperCase())}
+            , as you choose: your first order is placed the day you subscribe, the next ones counted
+            from it.
+          </List.Item>
+        ) : (
+          <List.Item>
+            {CLUB_CADENCE_LABELS[club.cadence]}
+            {club.upcomingChargeDates.length > 0
+              ? `: next releases ${club.upcomingChargeDates.map(formatDueDate).join(', ')}.`
+              : '.'}
+          </List.Item>
+        )}
         {club.memberDiscountBasisPoints > 0 ? (
           <List.Item>
-            Members save {club.memberDiscountBasisPoints / 100}% on releases and on everything else
-            from {page.businessName} while their membership is active.
+            {club.isSubscription ? 'Subscribers' : 'Members'} save{' '}
+            {club.memberDiscountBasisPoints / 100}% on{' '}
+            {club.isSubscription ? 'its orders' : 'releases'} and on everything else from{' '}
+            {page.businessName} while their {club.isSubscription ? 'subscription' : 'membership'} is
+            active.
           </List.Item>
         ) : null}
-        <List.Item>Releases by {ways}.</List.Item>
+        <List.Item>
+          {club.isSubscription ? 'Orders' : 'Releases'} by {ways}.
+        </List.Item>
         <List.Item>
           You hear the contents and the amount {club.noticeDays} days before each charge, and can
           swap or add bottles, skip, or change where it goes until {club.cutoffDays}{' '}
           {club.cutoffDays === 1 ? 'day' : 'days'} before.
           {club.skipsPerYear > 0
-            ? ` Skip up to ${club.skipsPerYear} ${club.skipsPerYear === 1 ? 'release' : 'releases'} a year.`
+            ? ` Skip up to ${club.skipsPerYear} ${club.isSubscription ? 'order' : 'release'}${club.skipsPerYear === 1 ? '' : 's'} a year.`
             : ''}
         </List.Item>
         {club.minimumReleases > 0 ? (
@@ -54,8 +71,8 @@ function ClubTerms({ page }: { page: ClubPageData }) {
           </List.Item>
         ) : null}
         <List.Item>
-          Pause or cancel online at any time from Your orders, in two clicks. Releases already
-          charged are sent.
+          Pause or cancel online at any time from Your orders, in two clicks.{' '}
+          {club.isSubscription ? 'Orders' : 'Releases'} already charged are sent.
         </List.Item>
       </List>
     </Card>
@@ -67,9 +84,12 @@ function JoinSection({ page }: { page: ClubPageData }) {
   const { pathname } = useLocation();
   if (page.viewerMembershipId !== null) {
     return (
-      <Alert color="green" title="You are a member">
+      <Alert
+        color="green"
+        title={page.club.isSubscription ? 'You are subscribed' : 'You are a member'}
+      >
         <Anchor component={Link} to={`/consumer/clubs/${page.viewerMembershipId}`}>
-          Manage your membership
+          {page.club.isSubscription ? 'Manage your subscription' : 'Manage your membership'}
         </Anchor>
       </Alert>
     );
@@ -84,9 +104,12 @@ function JoinSection({ page }: { page: ClubPageData }) {
   if (!me) {
     return (
       <Stack gap="xs" align="flex-start">
-        <Text>Log in or create an account (21 or older) to join.</Text>
+        <Text>
+          Log in or create an account (21 or older) to{' '}
+          {page.club.isSubscription ? 'subscribe' : 'join'}.
+        </Text>
         <Button component={Link} to={`/login?next=${encodeURIComponent(pathname)}`}>
-          Log in to join
+          {page.club.isSubscription ? 'Log in to subscribe' : 'Log in to join'}
         </Button>
       </Stack>
     );
@@ -94,7 +117,7 @@ function JoinSection({ page }: { page: ClubPageData }) {
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby="join-club">
       <Title order={2} fz="lg" id="join-club" mb="sm">
-        Join {page.club.name}
+        {page.club.isSubscription ? 'Subscribe' : `Join ${page.club.name}`}
       </Title>
       <ClubJoinForm
         club={page.club}
@@ -144,20 +167,20 @@ export function ClubPage() {
         <div>
           <Title order={1}>{page.club.name}</Title>
           <Text c="dark.6">
-            A club of{' '}
+            {page.club.isSubscription ? 'A product subscription from' : 'A club of'}{' '}
             <Anchor component={Link} to={`/business/${page.businessSlug}`} underline="always">
               {page.businessName}
             </Anchor>
           </Text>
         </div>
         {page.club.description ? <Text>{page.club.description}</Text> : null}
-        <List size="sm" aria-label="Tiers">
+        <List size="sm" aria-label={page.club.isSubscription ? 'Quantities' : 'Tiers'}>
           {page.club.tiers.map((tier) => (
             <List.Item key={tier.id}>
               <Text span fw={600}>
                 {tier.name}:
               </Text>{' '}
-              {tierPriceText(tier, page.club.memberDiscountBasisPoints)}
+              {tierPriceText(tier, page.club.memberDiscountBasisPoints, page.club.isSubscription)}
             </List.Item>
           ))}
         </List>

@@ -1,6 +1,6 @@
 import { CLUB_CADENCE_LABELS, formatCents, formatDueDate } from '@bevy/core';
 import { Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
-import { IconPlus, IconUsersGroup } from '@tabler/icons-react';
+import { IconPlus, IconRepeat, IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useQuery } from 'urql';
 import { BusinessFrame, type FramedBusiness } from '../../components/business-frame';
@@ -14,6 +14,7 @@ import { describeError } from '../../lib/server-error';
 import { CLUBS_TO_MANAGE, type CLUB_FIELDS } from './api/clubs';
 import { ClubCardActions } from './club-card-actions';
 import { ClubForm } from './club-form';
+import { SubscriptionForm } from './subscription-form';
 
 type Club = ResultOf<typeof CLUB_FIELDS>;
 
@@ -65,26 +66,39 @@ function ClubCard({
         </Group>
         {club.description ? <Text fz="sm">{club.description}</Text> : null}
         <Text fz="sm">
-          {CLUB_CADENCE_LABELS[club.cadence]}
+          {club.isSubscription
+            ? `Product subscription of ${club.product?.name ?? 'a deleted product'}: ${(
+                club.subscriptionCadences ?? []
+              )
+                .map((cadence) => CLUB_CADENCE_LABELS[cadence].toLowerCase())
+                .join(' or ')}`
+            : CLUB_CADENCE_LABELS[club.cadence]}
           {club.memberDiscountBasisPoints > 0
-            ? ` · members save ${club.memberDiscountBasisPoints / 100}% on everything from you`
+            ? ` · ${club.isSubscription ? 'subscribers' : 'members'} save ${club.memberDiscountBasisPoints / 100}% on everything from you`
             : ''}
           {ways.length > 0 ? ` · ${ways.join(', ')}` : ''}
         </Text>
         <List size="sm" spacing={2} aria-label={`Tiers of ${club.name}`}>
-          {club.tiers.map((tier) => (
-            <List.Item key={tier.id}>
-              {tier.name}: {tier.bottles} {tier.bottles === 1 ? 'bottle' : 'bottles'},{' '}
-              {tierPrice(tier, club.memberDiscountBasisPoints)}
-            </List.Item>
-          ))}
+          {club.tiers.map((tier) =>
+            club.isSubscription ? (
+              <List.Item key={tier.id}>{tier.name}</List.Item>
+            ) : (
+              <List.Item key={tier.id}>
+                {tier.name}: {tier.bottles} {tier.bottles === 1 ? 'bottle' : 'bottles'},{' '}
+                {tierPrice(tier, club.memberDiscountBasisPoints)}
+              </List.Item>
+            ),
+          )}
         </List>
         <Text fz="sm" c="dark.6">
-          {club.upcomingChargeDates.length > 0
-            ? `Next releases: ${club.upcomingChargeDates.map(formatDueDate).join(', ')}. `
-            : 'You set each release’s date. '}
-          Members hear {club.noticeDays} days ahead and may change a release until {club.cutoffDays}{' '}
-          {club.cutoffDays === 1 ? 'day' : 'days'} before it.
+          {club.isSubscription
+            ? 'Each subscriber’s first order is placed the day they subscribe, then on their cadence. '
+            : club.upcomingChargeDates.length > 0
+              ? `Next releases: ${club.upcomingChargeDates.map(formatDueDate).join(', ')}. `
+              : 'You set each release’s date. '}
+          {club.isSubscription ? 'Subscribers' : 'Members'} hear {club.noticeDays} days ahead and
+          may change an order until {club.cutoffDays} {club.cutoffDays === 1 ? 'day' : 'days'}{' '}
+          before it.
         </Text>
         <ClubCardActions
           businessSlug={businessSlug}
@@ -101,7 +115,7 @@ function ClubsList({ business }: { business: FramedBusiness }) {
     query: CLUBS_TO_MANAGE,
     variables: { businessSlug: business.slug },
   });
-  const [creating, setCreating] = useState(false);
+  const [creating, setCreating] = useState<'club' | 'subscription' | null>(null);
   const [created, setCreated] = useState<string | null>(null);
 
   if (fetching && !data) return <PageLoading />;
@@ -115,11 +129,17 @@ function ClubsList({ business }: { business: FramedBusiness }) {
     );
   }
   const clubs = data?.clubsToManage ?? [];
+  const onCreated = (name: string) => {
+    setCreating(null);
+    setCreated(name);
+    refetch({ requestPolicy: 'network-only' });
+  };
   return (
     <Stack gap="md">
       <Text>
-        Clubs are memberships with releases charged to each member’s saved card on your schedule.
-        New clubs start as drafts.
+        Clubs are memberships with releases charged to each member’s saved card on your schedule; a
+        product subscription sends one product on each subscriber’s own cadence. Both start as
+        drafts.
       </Text>
       {created ? (
         <SuccessNotice onClose={() => setCreated(null)}>
@@ -129,29 +149,44 @@ function ClubsList({ business }: { business: FramedBusiness }) {
       {creating ? (
         <Card withBorder radius="md" padding="md" component="section" aria-labelledby="new-club">
           <Title order={2} fz="lg" id="new-club" mb="sm">
-            New club
+            {creating === 'club' ? 'New club' : 'New product subscription'}
           </Title>
-          <ClubForm
-            businessSlug={business.slug}
-            onCancel={() => setCreating(false)}
-            onCreated={(name) => {
-              setCreating(false);
-              setCreated(name);
-              refetch({ requestPolicy: 'network-only' });
-            }}
-          />
+          {creating === 'club' ? (
+            <ClubForm
+              businessSlug={business.slug}
+              onCancel={() => setCreating(null)}
+              onCreated={onCreated}
+            />
+          ) : (
+            <SubscriptionForm
+              businessSlug={business.slug}
+              onCancel={() => setCreating(null)}
+              onCreated={onCreated}
+            />
+          )}
         </Card>
       ) : (
-        <Button
-          leftSection={<IconPlus size={16} aria-hidden />}
-          style={{ alignSelf: 'flex-start' }}
-          onClick={() => {
-            setCreated(null);
-            setCreating(true);
-          }}
-        >
-          Create a club
-        </Button>
+        <Group gap="sm">
+          <Button
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={() => {
+              setCreated(null);
+              setCreating('club');
+            }}
+          >
+            Create a club
+          </Button>
+          <Button
+            variant="light"
+            leftSection={<IconRepeat size={16} aria-hidden />}
+            onClick={() => {
+              setCreated(null);
+              setCreating('subscription');
+            }}
+          >
+            Offer a product subscription
+          </Button>
+        </Group>
       )}
       {clubs.length === 0 && !creating ? (
         <EmptyState icon={IconUsersGroup}>

@@ -1,4 +1,4 @@
-import { formatCents, formatDueDate } from '@bevy/core';
+import { CLUB_CADENCE_LABELS, formatCents, formatDueDate, type ClubCadence } from '@bevy/core';
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useQuery } from 'urql';
@@ -18,7 +18,11 @@ function nextReleaseText(membership: Membership): string {
   if (membership.status === 'paused' && membership.pausedUntil) {
     return `Paused until ${formatDueDate(membership.pausedUntil)}.`;
   }
-  if (!release) return 'The next release is not announced yet.';
+  if (!release) {
+    return membership.nextChargeOn
+      ? `Next order on ${formatDueDate(membership.nextChargeOn)}.`
+      : 'The next release is not announced yet.';
+  }
   if (release.skipped) return `${release.title}: skipped.`;
   return `${release.title}: ${formatCents(release.totalCents)} on ${formatDueDate(release.chargeOn)}.`;
 }
@@ -50,19 +54,22 @@ function MembershipCard({
           <StatusBadge color={status.color}>{status.label}</StatusBadge>
         </Group>
         <Text fz="sm" c="dark.6">
-          {membership.tier.name} · {membership.businessName}
+          {membership.isSubscription
+            ? `Subscription: ${membership.tier.name}, ${CLUB_CADENCE_LABELS[membership.cadence as ClubCadence].toLowerCase()}`
+            : membership.tier.name}{' '}
+          · {membership.businessName}
         </Text>
         <Text fz="sm">{nextReleaseText(membership)}</Text>
         {cardProblem && membership.status !== 'cancelled' ? (
           <Text fz="sm" c="red.8">
             {cardProblem.outcome === 'retrying'
-              ? 'Your card was declined. Update it so the release can be sent.'
-              : 'Your last release is on hold. See what to fix.'}
+              ? `Your card was declined. Update it so the ${membership.isSubscription ? 'order' : 'release'} can be sent.`
+              : `Your last ${membership.isSubscription ? 'order' : 'release'} is on hold. See what to fix.`}
           </Text>
         ) : null}
         <Group gap="xs">
           <Button component={Link} to={`/consumer/clubs/${membership.id}`} variant="light">
-            Manage membership
+            {membership.isSubscription ? 'Manage subscription' : 'Manage membership'}
           </Button>
           {membership.status !== 'cancelled' ? (
             <CancelMembershipButton
@@ -98,7 +105,7 @@ export function ConsumerMemberships() {
   return (
     <Stack gap="sm" component="section" aria-labelledby="your-memberships">
       <Title order={2} fz="xl" id="your-memberships">
-        Your club memberships
+        Your clubs and subscriptions
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         {memberships.map((membership) => (

@@ -1,4 +1,4 @@
-import { formatCents, formatDueDate } from '@bevy/core';
+import { CLUB_CADENCE_LABELS, formatCents, formatDueDate, type ClubCadence } from '@bevy/core';
 import { Alert, Anchor, Button, Container, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useState } from 'react';
@@ -44,7 +44,13 @@ function NextRelease({ membership, onChanged }: { membership: Membership; onChan
   const [editing, setEditing] = useState(false);
   const [{ fetching, error }, skip] = useMutation(SKIP_RELEASE);
   if (!release) {
-    return <Text>The producer has not announced the next release yet.</Text>;
+    return (
+      <Text>
+        {membership.nextChargeOn
+          ? `Your next order is on ${formatDueDate(membership.nextChargeOn)}.`
+          : 'The producer has not announced the next release yet.'}
+      </Text>
+    );
   }
   const skipsLeft = membership.skipsPerYear - membership.skipsUsed;
   return (
@@ -236,15 +242,22 @@ export function MembershipPage() {
             <StatusBadge color={status.color}>{status.label}</StatusBadge>
           </Group>
           <Text c="dark.6">
-            {membership.tier.name} ·{' '}
+            {membership.isSubscription
+              ? `${membership.tier.name}, ${CLUB_CADENCE_LABELS[membership.cadence as ClubCadence].toLowerCase()}`
+              : membership.tier.name}{' '}
+            ·{' '}
             <Anchor component={Link} to={`/business/${membership.businessSlug}`} underline="always">
               {membership.businessName}
             </Anchor>{' '}
-            · member since {formatDueDate(membership.joinedOn)}
+            · {membership.isSubscription ? 'subscribed' : 'member'} since{' '}
+            {formatDueDate(membership.joinedOn)}
           </Text>
         </div>
         {live ? (
-          <Section id="next-release" title="Next release">
+          <Section
+            id="next-release"
+            title={membership.isSubscription ? 'Next order' : 'Next release'}
+          >
             <NextRelease membership={membership} onChanged={reload} />
           </Section>
         ) : null}
@@ -256,7 +269,7 @@ export function MembershipPage() {
             <Section id="delivery" title="Delivery">
               <DeliveryChoice membership={membership} />
             </Section>
-            <Section id="tier" title="Tier">
+            <Section id="tier" title={membership.isSubscription ? 'Quantity' : 'Tier'}>
               <TierChoice membership={membership} />
             </Section>
             <Section id="pause" title="Pause">
@@ -264,7 +277,10 @@ export function MembershipPage() {
             </Section>
           </>
         ) : null}
-        <Section id="past-releases" title="Past releases">
+        <Section
+          id="past-releases"
+          title={membership.isSubscription ? 'Past orders' : 'Past releases'}
+        >
           <PastReleases membership={membership} />
         </Section>
         <Section id="terms" title="What you agreed to">

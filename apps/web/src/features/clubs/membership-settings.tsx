@@ -80,10 +80,10 @@ export function TierChoice({ membership }: { membership: Membership }) {
   return (
     <Stack gap="xs">
       <Select
-        label="Tier"
+        label={membership.isSubscription ? 'Quantity' : 'Tier'}
         data={membership.tiers.map((tier) => ({
           value: String(tier.id),
-          label: `${tier.name}: ${tierPriceText(tier, 0)}`,
+          label: `${tier.name}: ${tierPriceText(tier, 0, membership.isSubscription)}`,
         }))}
         value={tierId}
         onChange={(value) => setTierId(value ?? String(membership.tier.id))}
@@ -91,7 +91,10 @@ export function TierChoice({ membership }: { membership: Membership }) {
       />
       {chosen && chosen.id !== membership.tier.id ? (
         <>
-          <Text fz="sm">{chosen.renewalTerms}</Text>
+          <Text fz="sm">
+            {chosen.renewalTermsByCadence.find((terms) => terms.cadence === membership.cadence)
+              ?.text ?? chosen.renewalTerms}
+          </Text>
           <Button
             loading={fetching}
             style={{ alignSelf: 'flex-start' }}

@@ -30,6 +30,7 @@ export const BUSINESS_BY_SLUG = graphql(`
         name
         description
         memberDiscountBasisPoints
+        isSubscription
       }
     }
   }

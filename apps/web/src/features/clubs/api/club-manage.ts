@@ -11,6 +11,7 @@ export const MANAGED_CLUB = graphql(`
         status
         noticeDays
         cutoffDays
+        isSubscription
         tiers {
           id
           name

@@ -19,6 +19,12 @@ export const CLUB_FIELDS = graphql(`
     offersShipping
     status
     upcomingChargeDates
+    isSubscription
+    subscriptionCadences
+    product {
+      id
+      name
+    }
     tiers {
       id
       name
@@ -44,6 +50,17 @@ export const CREATE_CLUB = graphql(
   `
     mutation CreateClub($businessSlug: String!, $input: ClubInput!) {
       createClub(businessSlug: $businessSlug, input: $input) {
+        ...ClubFields
+      }
+    }
+  `,
+  [CLUB_FIELDS],
+);
+
+export const CREATE_SUBSCRIPTION = graphql(
+  `
+    mutation CreateSubscription($businessSlug: String!, $input: SubscriptionInput!) {
+      createSubscription(businessSlug: $businessSlug, input: $input) {
         ...ClubFields
       }
     }

@@ -24,6 +24,13 @@ export const CLUB_PAGE = graphql(`
         offersShipping
         status
         upcomingChargeDates
+        isSubscription
+        subscriptionCadences
+        product {
+          id
+          name
+          bottleImageUrl
+        }
         tiers {
           id
           name
@@ -31,6 +38,10 @@ export const CLUB_PAGE = graphql(`
           priceBasis
           fixedPriceCents
           renewalTerms
+          renewalTermsByCadence {
+            cadence
+            text
+          }
         }
       }
     }
@@ -46,6 +57,9 @@ export const MEMBERSHIP_FIELDS = graphql(`
     joinedOn
     clubName
     clubSlug
+    isSubscription
+    cadence
+    nextChargeOn
     businessName
     businessSlug
     skipsPerYear
@@ -82,6 +96,10 @@ export const MEMBERSHIP_FIELDS = graphql(`
       priceBasis
       fixedPriceCents
       renewalTerms
+      renewalTermsByCadence {
+        cadence
+        text
+      }
     }
     nextRelease {
       id

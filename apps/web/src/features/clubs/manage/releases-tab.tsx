@@ -34,11 +34,19 @@ export function ReleasesTab({ businessSlug, club }: { businessSlug: string; club
   const releases = data?.clubReleases ?? [];
   return (
     <Stack gap="md">
-      <Text>
-        Each release is charged to every active member’s saved card on its charge date. Members are
-        told {club.noticeDays} days ahead and may change it until {club.cutoffDays}{' '}
-        {club.cutoffDays === 1 ? 'day' : 'days'} before.
-      </Text>
+      {club.isSubscription ? (
+        <Text>
+          Each day’s orders are made for the subscribers due that day, and charged to their saved
+          cards. Subscribers are told {club.noticeDays} days ahead and may change an order until{' '}
+          {club.cutoffDays} {club.cutoffDays === 1 ? 'day' : 'days'} before.
+        </Text>
+      ) : (
+        <Text>
+          Each release is charged to every active member’s saved card on its charge date. Members
+          are told {club.noticeDays} days ahead and may change it until {club.cutoffDays}{' '}
+          {club.cutoffDays === 1 ? 'day' : 'days'} before.
+        </Text>
+      )}
       {created ? <SuccessNotice onClose={() => setCreated(null)}>{created}</SuccessNotice> : null}
       {composing ? (
         <Card withBorder radius="md" padding="md" component="section" aria-labelledby="new-release">
@@ -59,7 +67,7 @@ export function ReleasesTab({ businessSlug, club }: { businessSlug: string; club
             }}
           />
         </Card>
-      ) : (
+      ) : club.isSubscription ? null : (
         <Button
           leftSection={<IconPlus size={16} aria-hidden />}
           style={{ alignSelf: 'flex-start' }}
@@ -73,7 +81,11 @@ export function ReleasesTab({ businessSlug, club }: { businessSlug: string; club
       )}
       {releases.length === 0 && !composing ? (
         <EmptyState icon={IconCalendarEvent}>
-          <Text ta="center">No releases yet.</Text>
+          <Text ta="center">
+            {club.isSubscription
+              ? 'No orders yet: they start as buyers subscribe.'
+              : 'No releases yet.'}
+          </Text>
         </EmptyState>
       ) : (
         releases.map((release) => (
