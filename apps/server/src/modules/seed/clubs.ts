@@ -3,6 +3,7 @@ import {
   normalizeEmail,
   scheduledChargeDates,
   shiftDate,
+  subscriptionTierName,
   type ClubCadence,
 } from '@bevy/core';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
@@ -21,7 +22,12 @@ import {
 } from '../../db/tables';
 import { systemClock } from '../../platform/clock';
 import { hashPassword } from '../accounts/index';
-import { renewalTermsOf, runRelease } from '../clubs/index';
+import {
+  ensureSubscriptionReleases,
+  renewalTermsOf,
+  runRelease,
+  savedCardColumns,
+} from '../clubs/index';
 import { createOfflineProvider } from '../payments/index';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 import { silentLogger } from '../../platform/silent-logger';
@@ -187,9 +193,9 @@ export async function seedDemoClubs(db: Db, today = isoDate(new Date())): Promis
     const productIds = business ? await releaseProducts(db, business.id) : [];
     if (!business || productIds.length === 0) continue;
     const pickup = business.fulfillment_allow_pickup_retail;
-    const [club] = await db
-      .insert(clubs)
-      .values({
+    const { club, tiers } = await insertDemoClub(
+      db,
+      {
         business_id: business.id,
         slug: plan.name.toLowerCase().replace(/\s+/g, '-'),
         name: plan.name,
@@ -200,33 +206,20 @@ export async function seedDemoClubs(db: Db, today = isoDate(new Date())): Promis
         skips_per_year: 2,
         offers_pickup: pickup,
         offers_shipping: !pickup || business.fulfillment_ship_retail,
-        status: 'open',
-      })
-      .returning();
-    const tiers = await db
-      .insert(clubTiers)
-      .values(
-        plan.tiers.map((tier, position) => ({
-          club_id: club!.id,
-          name: tier.name,
-          bottles: tier.bottles,
-          price_basis: tier.fixedPriceCents === null ? ('contents' as const) : ('fixed' as const),
-          fixed_price_cents: tier.fixedPriceCents,
-          position,
-        })),
-      )
-      .returning();
+      },
+      plan.tiers,
+    );
     const releases = await db
       .insert(clubReleases)
       .values([
         {
-          club_id: club!.id,
+          club_id: club.id,
           title: 'Last release',
           charge_on: shiftDate(today, -2),
           status: 'scheduled' as const,
         },
         {
-          club_id: club!.id,
+          club_id: club.id,
           title: 'Next release',
           // The next date of the club's schedule, as its page lists it.
           charge_on: scheduledChargeDates(
@@ -254,40 +247,152 @@ export async function seedDemoClubs(db: Db, today = isoDate(new Date())): Promis
     for (const person of people) person.userId = await memberUser(db, memberIndex++);
     if (plan.withDemoBuyer && demoBuyer) people.unshift({ userId: demoBuyer.id, card: SUCCEEDS });
     for (const [index, person] of people.entries()) {
-      const [user] = await db.select().from(users).where(eq(users.id, person.userId));
-      const saved = await payments.saveCard({
-        source: { kind: 'card', number: person.card, expMonth: 12, expYear: 2034, cvc: '123' },
-        email: user!.email,
-        idempotencyKey: `demo-club-${club!.id}-${person.userId}`,
-      });
-      if (saved.status !== 'saved') continue;
-      const tier = tiers[index % tiers.length]!;
-      await db.insert(memberships).values({
-        club_id: club!.id,
-        tier_id: tier.id,
-        user_id: person.userId,
-        fulfillment_mode: pickup ? 'pickup' : 'ship',
-        address: pickup
-          ? null
-          : { name: user!.name, line1: '100 Main St', line2: null, city, state, zip },
-        contact_phone: '+15035550142',
-        card_customer_id: saved.customerId,
-        card_payment_method_id: saved.paymentMethodId,
-        card_brand: saved.brand,
-        card_last4: saved.last4,
-        card_exp_month: saved.expMonth,
-        card_exp_year: saved.expYear,
-        renewal_consent_at: new Date(`${shiftDate(today, -90)}T12:00:00Z`),
-        renewal_terms: renewalTermsOf(club!, tier),
-        joined_on: shiftDate(today, -90),
+      await insertDemoMembership(db, payments, {
+        club,
+        tier: tiers[index % tiers.length]!,
+        userId: person.userId,
+        card: person.card,
+        ship: pickup ? null : { city, state, zip },
+        joinedOn: shiftDate(today, -90),
       });
     }
-    await runRelease(
-      { db, payments, clock: systemClock, config: SEED_CONFIG, log: silentLogger },
-      releases[0]!.id,
-      { concurrency: 1 },
-    );
+    await runRelease(runContext(db, payments), releases[0]!.id, { concurrency: 1 });
     added++;
   }
+  if (await seedDemoSubscription(db, payments, today, memberIndex)) added++;
   return added;
+}
+
+const runContext = (db: Db, payments: ReturnType<typeof createOfflineProvider>) => ({
+  db,
+  payments,
+  clock: systemClock,
+  config: SEED_CONFIG,
+  log: silentLogger,
+});
+
+/** An open club (or subscription) with its tiers, priced by contents unless a price is fixed. */
+async function insertDemoClub(
+  db: Db,
+  values: Omit<typeof clubs.$inferInsert, 'status'>,
+  tiers: DemoClubPlan['tiers'],
+) {
+  const [club] = (await db
+    .insert(clubs)
+    .values({ ...values, status: 'open' })
+    .returning()) as [typeof clubs.$inferSelect];
+  const inserted = await db
+    .insert(clubTiers)
+    .values(
+      tiers.map((tier, position) => ({
+        club_id: club.id,
+        name: tier.name,
+        bottles: tier.bottles,
+        price_basis: tier.fixedPriceCents === null ? ('contents' as const) : ('fixed' as const),
+        fixed_price_cents: tier.fixedPriceCents,
+        position,
+      })),
+    )
+    .returning();
+  return { club, tiers: inserted };
+}
+
+/** A made-up member with a saved card, joined on `joinedOn` (a subscriber at `cadence`). */
+async function insertDemoMembership(
+  db: Db,
+  payments: ReturnType<typeof createOfflineProvider>,
+  member: {
+    club: typeof clubs.$inferSelect;
+    tier: typeof clubTiers.$inferSelect;
+    userId: number;
+    card: string;
+    ship: { city: string; state: string; zip: string } | null;
+    joinedOn: string;
+    cadence?: ClubCadence;
+  },
+) {
+  const { club, tier, ship } = member;
+  const [user] = await db.select().from(users).where(eq(users.id, member.userId));
+  const saved = await payments.saveCard({
+    source: { kind: 'card', number: member.card, expMonth: 12, expYear: 2034, cvc: '123' },
+    email: user!.email,
+    idempotencyKey: `demo-club-${club.id}-${member.userId}`,
+  });
+  if (saved.status !== 'saved') return;
+  await db.insert(memberships).values({
+    club_id: club.id,
+    tier_id: tier.id,
+    user_id: member.userId,
+    fulfillment_mode: ship ? 'ship' : 'pickup',
+    address: ship ? { name: user!.name, line1: '100 Main St', line2: null, ...ship } : null,
+    contact_phone: '+15035550142',
+    ...savedCardColumns(saved),
+    renewal_consent_at: new Date(`${member.joinedOn}T12:00:00Z`),
+    renewal_terms: renewalTermsOf(club, tier, member.cadence),
+    joined_on: member.joinedOn,
+    cadence: member.cadence ?? null,
+    next_charge_on: member.cadence ? member.joinedOn : null,
+  });
+}
+
+/**
+ * A product subscription of the brewery's cheapest beer, by 6 or 12 a month or every 2 months,
+ * with a subscriber whose first order (20 days ago) went through the run; their next order's
+ * release is made by it.
+ */
+async function seedDemoSubscription(
+  db: Db,
+  payments: ReturnType<typeof createOfflineProvider>,
+  today: string,
+  memberIndex: number,
+): Promise<boolean> {
+  const [business] = await db
+    .select()
+    .from(businesses)
+    .where(eq(businesses.slug, 'burnside-gravity-brewing'));
+  const [productId] = business ? await releaseProducts(db, business.id) : [];
+  if (!business || productId === undefined) return false;
+  const [product] = await db.select().from(products).where(eq(products.id, productId));
+  const pickup = business.fulfillment_allow_pickup_retail;
+  const { club, tiers } = await insertDemoClub(
+    db,
+    {
+      business_id: business.id,
+      slug: `${product!.handle}-subscription`,
+      name: `${product!.name} subscription`.slice(0, 80),
+      description: 'Our flagship by the six or the dozen, on your schedule. Skip any month.',
+      product_id: productId,
+      subscription_cadences: ['monthly', 'every_2_months'],
+      cadence: 'monthly',
+      first_release_on: shiftDate(today, -20),
+      member_discount_bp: 1_000,
+      skips_per_year: 6,
+      offers_pickup: pickup,
+      offers_shipping: !pickup || business.fulfillment_ship_retail,
+    },
+    [6, 12].map((quantity) => ({
+      name: subscriptionTierName(quantity),
+      bottles: quantity,
+      fixedPriceCents: null,
+    })),
+  );
+  const joinedOn = shiftDate(today, -20);
+  await ensureSubscriptionReleases(db, club, [joinedOn]);
+  const state =
+    Object.keys(DEMO_ADDRESSES).find((code) => business.ship_to_states.includes(code)) ?? 'OR';
+  await insertDemoMembership(db, payments, {
+    club,
+    tier: tiers[0]!,
+    userId: await memberUser(db, memberIndex),
+    card: SUCCEEDS,
+    ship: pickup ? null : { ...DEMO_ADDRESSES[state]!, state },
+    joinedOn,
+    cadence: 'monthly',
+  });
+  const [first] = await db
+    .select({ id: clubReleases.id })
+    .from(clubReleases)
+    .where(and(eq(clubReleases.club_id, club.id), eq(clubReleases.charge_on, joinedOn)));
+  await runRelease(runContext(db, payments), first!.id, { concurrency: 1 });
+  return true;
 }

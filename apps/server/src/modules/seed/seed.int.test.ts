@@ -5,6 +5,10 @@ import {
   banners,
   businessMembers,
   businesses,
+  clubReleases,
+  clubs,
+  clubShipments,
+  memberships,
   priceTiers,
   products,
   users,
@@ -80,6 +84,31 @@ describe('demo data', () => {
         .where(eq(businessMembers.user_id, user!.id));
       expect(memberships).toHaveLength(account.workplaces);
     }
+  });
+
+  it('runs clubs and a product subscription whose first order was charged', async () => {
+    const db = database.database.db;
+    const all = await db.select().from(clubs);
+    expect(all.filter((club) => club.subscription_cadences === null)).toHaveLength(3);
+    const [subscription] = all.filter((club) => club.subscription_cadences !== null);
+    expect(subscription).toMatchObject({
+      status: 'open',
+      name: expect.stringMatching(/subscription$/),
+    });
+    const [subscriber] = await db
+      .select()
+      .from(memberships)
+      .where(eq(memberships.club_id, subscription!.id));
+    const charged = await db
+      .select({ outcome: clubShipments.outcome })
+      .from(clubShipments)
+      .where(eq(clubShipments.membership_id, subscriber!.id));
+    expect(charged).toEqual([{ outcome: 'charged' }]);
+    const [next] = await db
+      .select()
+      .from(clubReleases)
+      .where(eq(clubReleases.charge_on, subscriber!.next_charge_on!));
+    expect(next).toMatchObject({ club_id: subscription!.id, status: 'scheduled' });
   });
 
   it('seeding again changes nothing', async () => {
