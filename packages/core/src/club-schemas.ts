@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isIsoDate } from './accounts';
+import { siteImagePath } from './site-images';
 import {
   CLUB_CADENCES,
   MAX_MEMBER_DISCOUNT_BASIS_POINTS,
@@ -92,6 +93,8 @@ export const clubInputSchema = z
     offersPickup: z.boolean(),
     offersDelivery: z.boolean(),
     offersShipping: z.boolean(),
+    /** The club's picture: an upload, or none. */
+    imageUrl: siteImagePath.nullable().default(null),
     tiers: z
       .array(clubTierInputSchema)
       .min(1, 'Add at least one tier.')

@@ -91,6 +91,16 @@ ClubType.implement({
     slug: t.exposeString('slug'),
     name: t.exposeString('name'),
     description: t.exposeString('description'),
+    imageUrl: t.string({
+      nullable: true,
+      description: 'The club’s picture; a subscription shows its product’s.',
+      resolve: async (club, _args, ctx) =>
+        club.image_path ??
+        (club.product_id === null
+          ? null
+          : ((await subscribedProducts(ctx.db, [club.product_id])).get(club.product_id)
+              ?.bottleImageUrl ?? null)),
+    }),
     cadence: t.field({ type: ClubCadenceType, resolve: (club) => club.cadence }),
     isSubscription: t.boolean({
       description: 'A product subscription: each member’s orders come on their own cadence.',
@@ -165,6 +175,7 @@ const ClubInput = builder.inputType('ClubInput', {
     offersPickup: t.boolean({ required: true }),
     offersDelivery: t.boolean({ required: true }),
     offersShipping: t.boolean({ required: true }),
+    imageUrl: t.string({ description: 'An uploaded image (/uploads/…), or none.' }),
     tiers: t.field({ type: [ClubTierInput], required: true }),
   }),
 });
@@ -191,6 +202,7 @@ builder.mutationField('createClub', (t) =>
         ...input,
         firstReleaseOn: input.firstReleaseOn ?? null,
         noticeDays: input.noticeDays ?? undefined,
+        imageUrl: input.imageUrl ?? null,
         cutoffDays: input.cutoffDays ?? undefined,
         tiers: input.tiers.map((tier) => ({
           ...tier,

@@ -72,6 +72,24 @@ describe('a producer creates a club', () => {
     expect(again.slug).toBe('cellar-club-2');
   });
 
+  it('keeps its uploaded picture, and refuses one from another site', async () => {
+    const image = '/uploads/0123456789abcdef0123456789abcdef.png';
+    const club = await createClub(
+      sellerCtx,
+      ownSlug,
+      cellarClub({ name: 'Pictured Club', imageUrl: image }),
+    );
+    expect(club.image_path).toBe(image);
+    const refused = await refusalOf(
+      createClub(
+        sellerCtx,
+        ownSlug,
+        cellarClub({ name: 'Elsewhere Club', imageUrl: 'https://example.com/a.png' }),
+      ),
+    );
+    expect(refused.message).toBe('Upload the image again.');
+  });
+
   it('keeps no first date for a club on release dates', async () => {
     const club = await createClub(
       sellerCtx,

@@ -98,6 +98,8 @@ export async function createSubscription(
     offersPickup: input.offersPickup,
     offersDelivery: input.offersDelivery,
     offersShipping: input.offersShipping,
+    // Its page shows the product's own picture.
+    imageUrl: null,
     tiers: input.quantities.map((quantity) => ({
       name: subscriptionTierName(quantity),
       bottles: quantity,
@@ -147,6 +149,7 @@ async function insertClub(
             offers_pickup: input.offersPickup,
             offers_delivery: input.offersDelivery,
             offers_shipping: input.offersShipping,
+            image_path: input.imageUrl,
             ...subscription,
           })
           .returning();

@@ -44,6 +44,8 @@ interface DemoClubPlan {
   name: string;
   description: string;
   cadence: ClubCadence;
+  /** One of the site's own pictures. */
+  image: string;
   discountBasisPoints: number;
   tiers: { name: string; bottles: number; fixedPriceCents: number | null }[];
   /** Made-up members (card numbers); the demo buyer joins where `withDemoBuyer`. */
@@ -69,6 +71,7 @@ const PLANS: DemoClubPlan[] = [
     description:
       'Three or six bottles of our newest wines each quarter, with first pick of small lots.',
     cadence: 'every_3_months',
+    image: '/art/heroes/barrel-room.svg',
     discountBasisPoints: 1_500,
     tiers: [
       { name: 'Three bottles', bottles: 3, fixedPriceCents: null },
@@ -81,6 +84,7 @@ const PLANS: DemoClubPlan[] = [
     name: 'Taproom Circle',
     description: 'A mixed case of what is new in the taproom, every month.',
     cadence: 'monthly',
+    image: '/art/heroes/brewery.svg',
     discountBasisPoints: 1_000,
     tiers: [{ name: 'Mixed case', bottles: 12, fixedPriceCents: null }],
     members: [SUCCEEDS, SUCCEEDS],
@@ -90,6 +94,7 @@ const PLANS: DemoClubPlan[] = [
     name: 'Basalt Wine Club',
     description: 'Our winemaker’s picks twice a year: three bottles, or six for one price.',
     cadence: 'twice_a_year',
+    image: '/art/heroes/vineyard.svg',
     discountBasisPoints: 1_000,
     tiers: [
       { name: 'Three bottles', bottles: 3, fixedPriceCents: null },
@@ -200,6 +205,7 @@ export async function seedDemoClubs(db: Db, today = isoDate(new Date())): Promis
         slug: plan.name.toLowerCase().replace(/\s+/g, '-'),
         name: plan.name,
         description: plan.description,
+        image_path: plan.image,
         cadence: plan.cadence,
         first_release_on: shiftDate(today, -2),
         member_discount_bp: plan.discountBasisPoints,

@@ -76,6 +76,9 @@ function BusinessClubs({ business }: { business: PublicBusiness }) {
         {business.clubs.map((club) => (
           <Grid.Col key={club.id} span={{ base: 12, sm: 6 }}>
             <Stack gap={4}>
+              {club.imageUrl ? (
+                <Image src={club.imageUrl} alt="" h={120} w="auto" fit="contain" radius="sm" />
+              ) : null}
               <Anchor
                 component={Link}
                 to={`/business/${business.slug}/clubs/${club.slug}`}

@@ -25,6 +25,7 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState, type CSSProperties } from 'react';
 import { useMutation } from 'urql';
 import { FormWithRefusal } from '../../components/form-with-refusal';
+import { ImageUpload } from '../../components/image-upload';
 import { showServerRefusal } from '../../lib/form-focus';
 import { describeError } from '../../lib/server-error';
 import { CREATE_CLUB } from './api/clubs';
@@ -52,6 +53,7 @@ const EMPTY_CLUB: ClubFormValues = {
   offersPickup: true,
   offersDelivery: false,
   offersShipping: false,
+  imageUrl: null,
   tiers: [newTier(3), newTier(6)],
 };
 
@@ -135,6 +137,15 @@ export function ClubForm({
         minRows={2}
         maxLength={CLUB_LIMITS.description}
         {...form.getInputProps('description')}
+      />
+      <ImageUpload
+        label="Club image"
+        prompt="Drag or upload the club's picture (.jpg, .png, .gif, .webp)"
+        slug={businessSlug}
+        value={values.imageUrl ?? null}
+        onChange={(url) => form.setFieldValue('imageUrl', url)}
+        error={form.errors.imageUrl as string | undefined}
+        previewHeight={140}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Select

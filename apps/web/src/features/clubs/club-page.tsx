@@ -1,5 +1,16 @@
 import { CLUB_CADENCE_LABELS, formatDueDate } from '@bevy/core';
-import { Alert, Anchor, Button, Card, Container, List, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Container,
+  Image,
+  List,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Link, useLocation, useParams } from 'react-router';
 import { useQuery } from 'urql';
@@ -173,6 +184,9 @@ export function ClubPage() {
             </Anchor>
           </Text>
         </div>
+        {page.club.imageUrl ? (
+          <Image src={page.club.imageUrl} alt="" h={{ base: 160, sm: 220 }} fit="contain" />
+        ) : null}
         {page.club.description ? <Text>{page.club.description}</Text> : null}
         <List size="sm" aria-label={page.club.isSubscription ? 'Quantities' : 'Tiers'}>
           {page.club.tiers.map((tier) => (

@@ -31,6 +31,7 @@ export const BUSINESS_BY_SLUG = graphql(`
         description
         memberDiscountBasisPoints
         isSubscription
+        imageUrl
       }
     }
   }

@@ -13,6 +13,7 @@ export const CLUB_PAGE = graphql(`
         slug
         name
         description
+        imageUrl
         cadence
         memberDiscountBasisPoints
         noticeDays
