@@ -129,7 +129,8 @@ export async function releaseShipments(
 
 /**
  * Tries the failed members of a run again at once: held ones are checked afresh (they may have
- * fixed their card or address), and those waiting for a retry are charged now.
+ * fixed their card or address), those waiting for a retry are charged now, and finally declined
+ * ones get a new order and one more try. Members who cancelled or paused are passed over.
  */
 export async function retryFailedShipments(
   ctx: AdminContext,
@@ -147,14 +148,36 @@ export async function retryFailedShipments(
     throw badInput('This release has not run yet.');
   }
   const today = isoDate(ctx.clock.now());
+  // Only members still in the club: a cancelled or paused one is never charged by a retry.
+  const live = sql`${clubShipments.membership_id} in (select id from memberships where status = 'active')`;
   await ctx.db
     .update(clubShipments)
     .set({ outcome: 'pending', hold_reasons: [], updated_at: new Date() })
-    .where(and(eq(clubShipments.release_id, releaseId), eq(clubShipments.outcome, 'held')));
+    .where(and(eq(clubShipments.release_id, releaseId), eq(clubShipments.outcome, 'held'), live));
   await ctx.db
     .update(clubShipments)
     .set({ next_try_on: today })
-    .where(and(eq(clubShipments.release_id, releaseId), eq(clubShipments.outcome, 'retrying')));
+    .where(
+      and(eq(clubShipments.release_id, releaseId), eq(clubShipments.outcome, 'retrying'), live),
+    );
+  // A finally declined member (their order failed, its stock returned) gets a new order and one
+  // more try, under new keys; the failed order stays as it was.
+  await ctx.db
+    .update(clubShipments)
+    .set({
+      outcome: 'pending',
+      order_id: null,
+      checkout_id: null,
+      amount_cents: null,
+      first_declined_on: null,
+      next_try_on: null,
+      decline_code: null,
+      decline_message: null,
+      updated_at: new Date(),
+    })
+    .where(
+      and(eq(clubShipments.release_id, releaseId), eq(clubShipments.outcome, 'declined'), live),
+    );
   await ctx.db
     .update(clubReleases)
     .set({ status: 'running' })

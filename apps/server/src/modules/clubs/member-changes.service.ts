@@ -31,6 +31,7 @@ import {
   type MembershipRow,
 } from './memberships.service';
 import { retryMemberCharges } from './club-run';
+import { recordPaymentFailure } from '../checkout/index';
 import type { ClubRow, TierRow } from './shipment-pricing';
 
 /**
@@ -280,10 +281,39 @@ export async function cancelMembership(
   await endMembership(ctx.db, membershipId, reason?.trim().slice(0, 500) || null, ctx.clock.now());
 }
 
-/** Ends a membership (the member, or the producer for them): its pending shipments go too. */
+/**
+ * Ends a membership (the member, or the producer for them): its pending shipments go, a held one
+ * is skipped, and one waiting for a retry is never retried: its order fails and gives its stock
+ * back. A charge already under way (a run mid-batch) is left to finish.
+ */
 export async function endMembership(db: Db, membershipId: number, reason: string | null, at: Date) {
   await db.transaction(async (tx) => {
     const inTx = tx as unknown as Db;
+    await inTx
+      .update(clubShipments)
+      .set({ outcome: 'skipped', skipped_at: at, lease_until: null, updated_at: new Date() })
+      .where(and(eq(clubShipments.membership_id, membershipId), eq(clubShipments.outcome, 'held')));
+    const unretried = await inTx
+      .update(clubShipments)
+      .set({
+        outcome: 'declined',
+        next_try_on: null,
+        decline_code: 'membership_cancelled',
+        decline_message: CANCELLED_BEFORE_RETRY,
+        updated_at: new Date(),
+      })
+      .where(
+        and(eq(clubShipments.membership_id, membershipId), eq(clubShipments.outcome, 'retrying')),
+      )
+      .returning({ checkoutId: clubShipments.checkout_id });
+    for (const { checkoutId } of unretried) {
+      await recordPaymentFailure(
+        inTx,
+        checkoutId!,
+        { code: 'PAYMENT_FAILED', message: CANCELLED_BEFORE_RETRY },
+        { paymentId: null, failureCode: 'membership_cancelled' },
+      );
+    }
     await inTx
       .update(memberships)
       .set({
@@ -301,6 +331,8 @@ export async function endMembership(db: Db, membershipId: number, reason: string
       );
   });
 }
+
+const CANCELLED_BEFORE_RETRY = 'The membership was cancelled before the card was tried again.';
 
 /** Moves to another tier of the club, from the next release not yet charged. */
 export async function changeTier(ctx: MemberContext, membershipId: number, tierId: number) {

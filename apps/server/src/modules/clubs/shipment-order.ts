@@ -45,7 +45,11 @@ export async function placeShipmentOrders(
   toPlace: readonly ShipmentToPlace[],
 ): Promise<PlacedShipmentOrders> {
   if (toPlace.length === 0) return { placed: new Map(), holdStock: async () => undefined };
-  const keyOf = (entry: ShipmentToPlace) => `club-shipment-${entry.claimed.shipment.id}`;
+  // A shipment's first order has the shipment's key; a new one after a final decline, its try's.
+  const keyOf = ({ claimed: { shipment } }: ShipmentToPlace) =>
+    shipment.tries === 0
+      ? `club-shipment-${shipment.id}`
+      : `club-shipment-${shipment.id}-try-${shipment.tries + 1}`;
   const created = await db
     .insert(checkouts)
     .values(

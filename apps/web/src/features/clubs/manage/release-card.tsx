@@ -99,7 +99,7 @@ export function ReleaseCard({
   const status = releaseStatus(release.status);
   const { report } = release;
   const hasRun = release.status === 'running' || release.status === 'done';
-  const canRetry = hasRun && report.held + report.retrying > 0;
+  const canRetry = hasRun && report.held + report.retrying + report.declined > 0;
 
   const retry = async () => {
     setRetried(null);
