@@ -200,6 +200,7 @@ const PRODUCT_READERS: { [Field in keyof ProductHit]-?: Reader<ProductHit[Field]
   short_description: readText,
   bottleImageUrl: nullable(readText),
   hasImage: readFlag,
+  membersOnly: readFlag,
   productType: readText,
   producedBy: readText,
   producedByBusinessId: readWhole(1, Number.MAX_SAFE_INTEGER),
@@ -229,6 +230,9 @@ const PRODUCT_READERS: { [Field in keyof ProductHit]-?: Reader<ProductHit[Field]
 
 const PRODUCT_FIELDS = Object.keys(PRODUCT_READERS) as (keyof ProductHit)[];
 
+/** Fields a hit may lack (carts stored before they existed): left out, never a reason to drop. */
+const OPTIONAL_FIELDS: ReadonlySet<keyof ProductHit> = new Set(['membersOnly']);
+
 /**
  * A clean copy of a product hit holding exactly its fields (a search hit's highlighting and
  * position are left behind), or null when any field is missing or malformed.
@@ -237,6 +241,7 @@ export function toCartProduct(value: unknown): ProductHit | null {
   if (!isRecord(value)) return null;
   const product: Partial<Record<keyof ProductHit, unknown>> = {};
   for (const field of PRODUCT_FIELDS) {
+    if (value[field] === undefined && OPTIONAL_FIELDS.has(field)) continue;
     const read = PRODUCT_READERS[field] as Reader<unknown>;
     const clean = read(value[field]);
     if (clean === undefined) return null;

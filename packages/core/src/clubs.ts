@@ -368,3 +368,8 @@ export function renewalTerms(club: RenewalTermsClub, tier: RenewalTermsTier): st
     `or cancel online at any time.${minimum}`
   );
 }
+
+/** Why a buyer who is not a member of the producer's clubs may not buy a members-only product. */
+export function membersOnlyMessage(productName: string, producerName: string): string {
+  return `${productName} is for members of ${producerName}’s clubs. Join one to buy it.`;
+}

@@ -13,6 +13,8 @@ export interface ProductHit extends FulfillmentOffer {
   short_description: string;
   bottleImageUrl: string | null;
   hasImage: boolean;
+  /** Sold only to members of the producer's clubs: shown to everyone, with a badge. */
+  membersOnly?: boolean;
   productType: string;
   producedBy: string;
   producedByBusinessId: number;

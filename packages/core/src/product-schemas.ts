@@ -96,6 +96,11 @@ export const productInputSchema = z.object({
   retailTiers: tierList,
   wholesaleTiers: tierList,
   status: z.enum(PRODUCT_STATUSES),
+  /** Sold only to members of the producer's clubs. */
+  membersOnly: z
+    .boolean()
+    .nullish()
+    .transform((value) => value ?? false),
 });
 export type ProductInput = z.input<typeof productInputSchema>;
 export type ValidProduct = z.output<typeof productInputSchema>;

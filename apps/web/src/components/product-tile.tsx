@@ -45,6 +45,7 @@ const TILE_FIELDS = [
   'name',
   'short_description',
   'bottleImageUrl',
+  'membersOnly',
   'producedBy',
   'slug',
   'Beverage Type',
@@ -344,6 +345,18 @@ export function ProductTile(props: ProductTileProps) {
             {hit.name}
           </Title>
         </Group>
+        {hit.membersOnly ? (
+          <Badge
+            color="wine"
+            variant="light"
+            c="wine.9"
+            tt="none"
+            fw={600}
+            style={{ alignSelf: 'flex-start' }}
+          >
+            Club members only
+          </Badge>
+        ) : null}
         <Group gap="xs" justify="space-between">
           <Text fz="xs" c="dark.5" tt="uppercase" fw={600}>
             {type}

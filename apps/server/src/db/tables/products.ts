@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -43,6 +44,8 @@ export const products = pgTable(
     status: productStatusEnum('status').notNull().default('draft'),
     /** Units on hand; null means the seller does not count stock. */
     stock_count: integer('stock_count'),
+    /** Sold only to active members of the producer's clubs (shown to everyone, with a badge). */
+    members_only: boolean('members_only').notNull().default(false),
     ...timestamps,
   },
   (t) => [

@@ -28,6 +28,12 @@ CartProductType.implement({
       resolve: (view) => view.tiers,
     }),
     business: t.field({ type: BusinessType, resolve: (view) => view.business }),
+    membersOnly: t.exposeBoolean('membersOnly', {
+      description: 'Sold only to active members of the producer’s clubs.',
+    }),
+    viewerIsMember: t.exposeBoolean('viewerIsMember', {
+      description: 'Whether the caller is an active member of one of the producer’s clubs.',
+    }),
   }),
 });
 

@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { businesses, products } from '../../db/tables';
 import type { ServiceContext } from '../../platform/context';
 import type { BusinessRow } from '../businesses/index';
-import { atMemberPrices, memberDiscountsOf } from '../member-pricing/index';
+import { atMemberPrices, membershipsAt } from '../member-pricing/index';
 import { tiersOfProducts, type PriceTierRow, type ProductRow } from '../products/index';
 
 /** A product in a buyer's cart as the catalog has it now, priced for that buyer. */
@@ -12,6 +12,10 @@ export interface CartProductView {
   business: BusinessRow;
   /** The tiers of the buyer's price list only, lowest minimum first. */
   tiers: PriceTierRow[];
+  /** Sold only to members of the producer's clubs. */
+  membersOnly: boolean;
+  /** Whether the viewer is an active member of one of the producer's clubs. */
+  viewerIsMember: boolean;
 }
 
 /** Largest value of a PostgreSQL integer: a larger id names no product. */
@@ -40,7 +44,7 @@ export async function currentCartProducts(
     rows.map((row) => row.product.id),
   );
   // A club member sees their producer's retail prices less the member discount.
-  const discounts = await memberDiscountsOf(
+  const memberAt = await membershipsAt(
     ctx.db,
     buyer === 'retail' ? (ctx.viewer?.id ?? null) : null,
     rows.map((row) => row.business.id),
@@ -52,8 +56,10 @@ export async function currentCartProducts(
         ...row,
         tiers: atMemberPrices(
           tiers[index]!.filter((tier) => tier.channel === buyer),
-          discounts.get(row.business.id),
+          memberAt.get(row.business.id),
         ),
+        membersOnly: row.product.members_only,
+        viewerIsMember: memberAt.has(row.business.id),
       },
     ]),
   );

@@ -7,6 +7,7 @@ import {
   fulfillmentFlagFor,
   invoiceDueOn,
   isoDate,
+  membersOnlyMessage,
   orderTotals,
   percentToMillionths,
   tierForQuantity,
@@ -43,6 +44,8 @@ export interface CatalogProduct {
   status: string;
   /** Null when the producer does not count stock. */
   stock_count: number | null;
+  /** Sold only to active members of the producer's clubs. */
+  members_only: boolean;
   tiers: readonly (PriceTier & { channel: PriceChannel })[];
 }
 
@@ -63,6 +66,8 @@ export interface CatalogBusiness extends FulfillmentOffer, FulfillmentFees {
 export interface Catalog {
   products: ReadonlyMap<number, CatalogProduct>;
   businesses: ReadonlyMap<number, CatalogBusiness>;
+  /** The producers whose clubs the buyer belongs to: who may buy their members-only products. */
+  memberAt?: ReadonlySet<number>;
 }
 
 /** A ZIP code's place, from the offline ZIP data. */
@@ -197,6 +202,8 @@ function priceLine(
   index: number,
   product: CatalogProduct | undefined,
   buyer: BuyerKind,
+  memberAt: ReadonlySet<number>,
+  businessName: string,
 ): PricedLine | CartProblem {
   const field = `lines.${index}`;
   // Drafts and unknown ids get the same answer, so drafts stay private.
@@ -205,6 +212,13 @@ function priceLine(
       code: 'BAD_USER_INPUT',
       field: `${field}.productId`,
       message: 'This product is no longer sold. Remove it from your cart.',
+    };
+  }
+  if (product.members_only && !memberAt.has(product.business_id)) {
+    return {
+      code: 'BAD_USER_INPUT',
+      field: `${field}.productId`,
+      message: membersOnlyMessage(product.name, businessName),
     };
   }
   if (line.channel && line.channel !== buyer) {
@@ -316,7 +330,15 @@ export function priceCart(
   }
   const linesByBusiness = new Map<number, PricedLine[]>();
   input.lines.forEach((line, index) => {
-    const priced = priceLine(line, index, catalog.products.get(line.productId), buyer);
+    const product = catalog.products.get(line.productId);
+    const priced = priceLine(
+      line,
+      index,
+      product,
+      buyer,
+      catalog.memberAt ?? new Set(),
+      (product && catalog.businesses.get(product.business_id)?.name) ?? '',
+    );
     if ('code' in priced) {
       problems.push(priced);
       return;

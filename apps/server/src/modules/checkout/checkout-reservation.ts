@@ -15,7 +15,7 @@ import { DomainError, SERVICE_UNAVAILABLE } from '../../platform/domain-error';
 import { buyerKindOf, findUser } from '../accounts/index';
 import { addressesOfBusinesses, type AddressRow } from '../businesses/index';
 import { locateZip } from '../geo/index';
-import { atMemberPrices, memberDiscountsOf } from '../member-pricing/index';
+import { atMemberPrices, membershipsAt } from '../member-pricing/index';
 import type { PaymentSource } from '../../platform/payment-provider';
 import { tiersOfProducts } from '../products/index';
 import { CheckoutRefused, type CheckoutAnswer } from './checkout-answer';
@@ -79,6 +79,7 @@ export async function loadCatalog(
       name: products.name,
       status: products.status,
       stock_count: products.stock_count,
+      members_only: products.members_only,
     })
     .from(products)
     .where(inArray(products.id, productIds.length > 0 ? productIds : [0]));
@@ -123,17 +124,21 @@ export async function loadCatalog(
   };
 }
 
-/** The catalog at a club member's prices, at the producers whose clubs they belong to. */
+/**
+ * The catalog as a club member buys: at member prices at the producers whose clubs they belong
+ * to, where they may also buy the members-only products.
+ */
 async function atMembersPrices(db: Db, buyerId: number, catalog: LoadedCatalog) {
-  const discounts = await memberDiscountsOf(db, buyerId, [...catalog.businesses.keys()]);
-  if (discounts.size === 0) return catalog;
+  const memberAt = await membershipsAt(db, buyerId, [...catalog.businesses.keys()]);
+  const discounts = new Map([...memberAt].filter(([, discount]) => discount > 0));
+  if (discounts.size === 0) return { ...catalog, memberAt: new Set(memberAt.keys()) };
   const products = new Map(
     [...catalog.products].map(([id, product]) => [
       id,
       { ...product, tiers: atMemberPrices(product.tiers, discounts.get(product.business_id)) },
     ]),
   );
-  return { ...catalog, products };
+  return { ...catalog, products, memberAt: new Set(memberAt.keys()) };
 }
 
 /** A producer's order as created, awaiting payment. */

@@ -1,2 +1,2 @@
 /** Club members' prices at their producers: what the cart shows and checkout charges. */
-export { atMemberPrices, memberDiscountsOf } from './member-discounts';
+export { atMemberPrices, membershipsAt, memberDiscountsOf } from './member-discounts';

@@ -14,6 +14,19 @@ export async function memberDiscountsOf(
   buyerId: number | null,
   businessIds: readonly number[],
 ): Promise<Map<number, number>> {
+  const memberAt = await membershipsAt(db, buyerId, businessIds);
+  return new Map([...memberAt].filter(([, discount]) => discount > 0));
+}
+
+/**
+ * The producers among these where the buyer has an active membership, with its best discount
+ * (0 for a club without one): who may buy a producer's members-only products.
+ */
+export async function membershipsAt(
+  db: Db,
+  buyerId: number | null,
+  businessIds: readonly number[],
+): Promise<Map<number, number>> {
   if (buyerId === null || businessIds.length === 0) return new Map();
   const rows = await db
     .select({
@@ -30,9 +43,7 @@ export async function memberDiscountsOf(
       ),
     )
     .groupBy(clubs.business_id);
-  return new Map(
-    rows.filter((row) => row.discount > 0).map((row) => [row.businessId, row.discount]),
-  );
+  return new Map(rows.map((row) => [row.businessId, row.discount]));
 }
 
 /** Retail price tiers at the member's price; other tiers and non-members' are left as they are. */

@@ -44,6 +44,9 @@ ProductType.implement({
     vintage: t.exposeInt('vintage', { nullable: true }),
     volumeMl: t.exposeInt('volume_ml', { nullable: true }),
     status: t.exposeString('status'),
+    membersOnly: t.exposeBoolean('members_only', {
+      description: 'Sold only to active members of the producer’s clubs.',
+    }),
     stockCount: t.exposeInt('stock_count', {
       nullable: true,
       description: 'Units on hand; null when the seller does not count stock.',
@@ -84,6 +87,7 @@ const ProductInput = builder.inputType('ProductInput', {
     vintage: t.int(),
     volumeMl: t.int(),
     stockCount: t.int(),
+    membersOnly: t.boolean({ description: 'Sold only to members of the producer’s clubs.' }),
     retailTiers: t.field({ type: [PriceTierInput], required: true }),
     wholesaleTiers: t.field({ type: [PriceTierInput], required: true }),
     status: t.string({ required: true, description: '"published" or "draft"' }),

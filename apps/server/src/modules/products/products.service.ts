@@ -55,6 +55,7 @@ function productColumns(input: ValidProduct, producerFallback: string) {
     volume_ml: input.volumeMl ?? null,
     status: input.status,
     stock_count: input.stockCount ?? null,
+    members_only: input.membersOnly,
   };
 }
 

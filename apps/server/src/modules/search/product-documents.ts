@@ -120,6 +120,7 @@ export async function loadProductDocuments(
       short_description: product.short_description,
       bottleImageUrl: product.bottle_image_url,
       hasImage: product.bottle_image_url !== null,
+      membersOnly: product.members_only,
       productType: product.beverage_type,
       producedBy: product.produced_by,
       producedByBusinessId: business.id,

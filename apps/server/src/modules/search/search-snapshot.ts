@@ -12,7 +12,7 @@ import { PRODUCT_INDEX_SETTINGS } from './product-documents';
  * Bump when the shape of product documents changes, so that snapshots written by older code are
  * rebuilt rather than served.
  */
-const SNAPSHOT_FORMAT = 2;
+const SNAPSHOT_FORMAT = 3;
 
 /**
  * What the catalog looked like when a snapshot was written. Every write the app makes moves one

@@ -6,7 +6,7 @@ import {
   subscriptionTierName,
   type ClubCadence,
 } from '@bevy/core';
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import {
@@ -266,7 +266,36 @@ export async function seedDemoClubs(db: Db, today = isoDate(new Date())): Promis
     added++;
   }
   if (await seedDemoSubscription(db, payments, today, memberIndex)) added++;
+  await seedMembersOnlyProduct(db);
   return added;
+}
+
+/**
+ * The Basalt club's dearest wine is for its members only: the demo buyer, a member, can buy it;
+ * anyone else sees it badged, and the cart tells them to join.
+ */
+async function seedMembersOnlyProduct(db: Db) {
+  const [business] = await db
+    .select({ id: businesses.id })
+    .from(businesses)
+    .where(eq(businesses.slug, 'basalt-and-bramble-wine-co'));
+  if (!business) return;
+  const [dearest] = await db
+    .select({ id: products.id })
+    .from(products)
+    .innerJoin(priceTiers, eq(priceTiers.product_id, products.id))
+    .where(
+      and(
+        eq(products.business_id, business.id),
+        eq(products.status, 'published'),
+        eq(priceTiers.channel, 'retail'),
+      ),
+    )
+    .orderBy(desc(priceTiers.price_per_unit), asc(products.id))
+    .limit(1);
+  if (dearest) {
+    await db.update(products).set({ members_only: true }).where(eq(products.id, dearest.id));
+  }
 }
 
 const runContext = (db: Db, payments: ReturnType<typeof createOfflineProvider>) => ({

@@ -109,6 +109,11 @@ describe('demo data', () => {
       .from(clubReleases)
       .where(eq(clubReleases.charge_on, subscriber!.next_charge_on!));
     expect(next).toMatchObject({ club_id: subscription!.id, status: 'scheduled' });
+    const membersOnly = await db
+      .select({ business: products.business_id })
+      .from(products)
+      .where(eq(products.members_only, true));
+    expect(membersOnly).toHaveLength(1);
   });
 
   it('seeding again changes nothing', async () => {

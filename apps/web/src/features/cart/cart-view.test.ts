@@ -221,6 +221,29 @@ describe('buildCartView', () => {
     expect(view.ready).toBe(false);
   });
 
+  it('holds back a members-only product from a buyer outside the producer’s clubs', () => {
+    const forMembers = { ...current(cider, orchard), membersOnly: true };
+    const outsider = buildCartView(
+      cartOf([cider, 1]),
+      { buyerKind: 'retail', products: [{ ...forMembers, viewerIsMember: false }] },
+      {},
+      null,
+    );
+    const [line] = outsider.groups[0]!.lines;
+    expect(line!.problems).toEqual([{ kind: 'members-only', producer: 'Orchard Folk' }]);
+    expect(describeLineProblem(line!.problems[0]!, 'retail')).toBe(
+      'For members of Orchard Folk’s clubs only. Join one, or remove it to continue.',
+    );
+    expect(outsider.ready).toBe(false);
+    const member = buildCartView(
+      cartOf([cider, 1]),
+      { buyerKind: 'retail', products: [{ ...forMembers, viewerIsMember: true }] },
+      {},
+      null,
+    );
+    expect(member.groups[0]!.lines[0]!.problems).toEqual([]);
+  });
+
   it('offers the ways the producer serves this kind of buyer, pickup first unless chosen', () => {
     const cart = cartOf([cider, 1]);
     const retail = buildCartView(cart, retailCatalog, {}, null).groups[0]!;

@@ -56,6 +56,9 @@ export interface CatalogProduct {
   id: string;
   name: string;
   stockCount: number | null;
+  /** Sold only to members of the producer's clubs, and whether the buyer is one. */
+  membersOnly?: boolean;
+  viewerIsMember?: boolean;
   /** The tiers of the buyer's price list. */
   pricing: PriceTier[];
   business: CatalogBusiness;
@@ -79,7 +82,8 @@ export type LineProblem =
   | { kind: 'unavailable' }
   | { kind: 'no-price' }
   | { kind: 'below-minimum'; minimum: number }
-  | { kind: 'stock'; inStock: number };
+  | { kind: 'stock'; inStock: number }
+  | { kind: 'members-only'; producer: string };
 
 /** What changed in the catalog since the buyer added the line. */
 export type LineChange =
@@ -248,6 +252,9 @@ function priceLine(
     return line;
   }
   if (current.name !== stored.name) line.changes.push({ kind: 'renamed', was: stored.name });
+  if (current.membersOnly && !current.viewerIsMember) {
+    line.problems.push({ kind: 'members-only', producer: current.business.name });
+  }
   const minimum = quantityRange(current.pricing)?.min;
   const tier = tierForQuantity(current.pricing, quantity);
   if (minimum === undefined) line.problems.push({ kind: 'no-price' });
@@ -396,5 +403,7 @@ export function describeLineProblem(problem: LineProblem, buyer: BuyerKind): str
       return problem.inStock === 0
         ? 'Sold out. Remove it to continue.'
         : `Only ${units(problem.inStock)} in stock.`;
+    case 'members-only':
+      return `For members of ${problem.producer}’s clubs only. Join one, or remove it to continue.`;
   }
 }

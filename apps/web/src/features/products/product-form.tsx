@@ -292,6 +292,11 @@ export function ProductForm({
             maw={240}
             {...form.getInputProps('stockCount')}
           />
+          <Checkbox
+            label="Club members only"
+            description="Shown to everyone, sold only to active members of your clubs."
+            {...form.getInputProps('membersOnly', { type: 'checkbox' })}
+          />
 
           <Group justify="space-between" gap="sm">
             <Group gap="sm">

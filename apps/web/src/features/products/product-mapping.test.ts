@@ -30,6 +30,7 @@ const product: ManagedProduct = {
   volumeMl: 750,
   status: 'draft',
   stockCount: 12,
+  membersOnly: true,
   retailPricing: [
     { minimum_unit_count_for_price: 6, price_per_unit: 2799 },
     { minimum_unit_count_for_price: 1, price_per_unit: 2999 },
@@ -118,6 +119,7 @@ describe('productToFormValues', () => {
       volumeMl: 750,
       status: 'draft',
       stockCount: 12,
+      membersOnly: true,
       retailTiers: [
         { minimum_unit_count_for_price: 1, price: '29.99' },
         { minimum_unit_count_for_price: 6, price: '27.99' },
@@ -181,6 +183,7 @@ describe('formValuesToInput', () => {
       wholesaleTiers: [{ minimum_unit_count_for_price: 24, price: 3 }],
       status: 'published',
       stockCount: null,
+      membersOnly: false,
     });
   });
 

@@ -33,6 +33,7 @@ export interface ProductFormValues {
   wholesaleTiers: TierRow[];
   status: ProductStatus;
   stockCount: NumberField;
+  membersOnly: boolean;
 }
 
 /** GraphQL `ProductInput`, before the shared schema checks it (prices in dollars). */
@@ -52,6 +53,7 @@ export type ProductInputVariables = {
   wholesaleTiers: { minimum_unit_count_for_price: number | null; price: number | null }[];
   status: ProductStatus;
   stockCount: number | null;
+  membersOnly: boolean;
 };
 
 export const TIER_LISTS = ['retailTiers', 'wholesaleTiers'] as const;
@@ -130,6 +132,7 @@ export function emptyProductValues(): ProductFormValues {
     wholesaleTiers: [],
     status: 'published',
     stockCount: '',
+    membersOnly: false,
   };
 }
 
@@ -163,6 +166,7 @@ export function productToFormValues(
     wholesaleTiers: rows(product.wholesalePricing),
     status: product.status === 'draft' ? 'draft' : 'published',
     stockCount: product.stockCount ?? '',
+    membersOnly: product.membersOnly,
   };
 }
 
@@ -198,5 +202,6 @@ export function formValuesToInput(values: ProductFormValues): ProductInputVariab
     wholesaleTiers: tiers(values.wholesaleTiers),
     status: values.status,
     stockCount: numberOrNull(values.stockCount),
+    membersOnly: values.membersOnly,
   };
 }

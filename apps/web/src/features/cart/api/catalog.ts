@@ -11,6 +11,8 @@ export const CART_CATALOG = graphql(
           id
           name
           stockCount
+          membersOnly
+          viewerIsMember
           pricing {
             price_per_unit
             minimum_unit_count_for_price

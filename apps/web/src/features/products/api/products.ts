@@ -18,6 +18,7 @@ export const MANAGED_PRODUCT_FIELDS = graphql(`
     volumeMl
     status
     stockCount
+    membersOnly
     retailPricing {
       price_per_unit
       minimum_unit_count_for_price
