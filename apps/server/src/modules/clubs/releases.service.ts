@@ -176,6 +176,17 @@ export async function ensureSubscriptionReleases(
     )
     .onConflictDoNothing()
     .returning({ id: clubReleases.id });
+  // A day whose orders already ran takes up its run again for a subscriber who joined since.
+  await db
+    .update(clubReleases)
+    .set({ status: 'running', updated_at: new Date() })
+    .where(
+      and(
+        eq(clubReleases.club_id, club.id),
+        inArray(clubReleases.charge_on, [...new Set(dates)]),
+        eq(clubReleases.status, 'done'),
+      ),
+    );
   // A product deleted since leaves the releases empty: subscribers are held, never charged.
   if (created.length === 0 || !club.product_id) return;
   const tiers = await db.select().from(clubTiers).where(eq(clubTiers.club_id, club.id));

@@ -123,6 +123,22 @@ describe('a product subscription', () => {
     expect(subjects).toContain('Estate Pinot Noir subscription: Estate Pinot Noir on 2027-02-28');
   });
 
+  it('orders for a subscriber who joins after the day’s orders ran', async () => {
+    const world = await createClubWorld(database.db, { today: '2027-04-05' });
+    const offer = await offerSubscription(world);
+    const early = await subscribe(world, offer, 'monthly');
+    await dayOf(world, '2027-04-05');
+    const late = await subscribe(world, offer, 'every_2_months');
+    await dayOf(world, '2027-04-05');
+    for (const member of [early, late]) {
+      expect(await ordersOf(world, member.id)).toMatchObject([
+        { chargeOn: '2027-04-05', outcome: 'charged', status: 'placed' },
+      ]);
+    }
+    const [after] = await world.db.select().from(memberships).where(eq(memberships.id, late.id));
+    expect(after!.next_charge_on).toBe('2027-06-05');
+  });
+
   it('lets a subscriber skip their next order, and moves on to the one after', async () => {
     const world = await createClubWorld(database.db, { today: '2027-05-10' });
     const offer = await offerSubscription(world);
