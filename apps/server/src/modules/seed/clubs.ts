@@ -371,7 +371,7 @@ async function insertDemoMembership(
 }
 
 /**
- * A product subscription of the brewery's cheapest beer, by 6 or 12 a month or every 2 months,
+ * A product subscription of the brewery's cheapest drink, by 6 or 12 a month or every 2 months,
  * with a subscriber whose first order (20 days ago) went through the run; their next order's
  * release is made by it.
  */
@@ -395,7 +395,7 @@ async function seedDemoSubscription(
       business_id: business.id,
       slug: `${product!.handle}-subscription`,
       name: `${product!.name} subscription`.slice(0, 80),
-      description: 'Our flagship by the six or the dozen, on your schedule. Skip any month.',
+      description: 'By the six or the dozen, on your schedule. Skip any month.',
       product_id: productId,
       subscription_cadences: ['monthly', 'every_2_months'],
       cadence: 'monthly',
