@@ -2,6 +2,7 @@ import DataLoader from 'dataloader';
 import type { Db } from '../db/client';
 import { productCountsOfBusinesses } from '../modules/businesses/index';
 import { addressesOfBusinesses } from '../modules/businesses/index';
+import { subscribedProducts } from '../modules/clubs/index';
 import { tiersOfProducts } from '../modules/products/index';
 import { tagsByIds, tagsOfBusinesses, tagsOfCategories } from '../modules/tags/index';
 
@@ -13,6 +14,10 @@ export function createLoaders(db: Db) {
     tagById: new DataLoader((ids: readonly number[]) => tagsByIds(db, ids)),
     tagsByCategory: new DataLoader((ids: readonly number[]) => tagsOfCategories(db, ids)),
     tiersByProduct: new DataLoader((ids: readonly number[]) => tiersOfProducts(db, ids)),
+    subscribedProductById: new DataLoader(async (ids: readonly number[]) => {
+      const found = await subscribedProducts(db, [...ids]);
+      return ids.map((id) => found.get(id) ?? null);
+    }),
     productCountsByBusiness: new DataLoader((ids: readonly number[]) =>
       productCountsOfBusinesses(db, ids),
     ),

@@ -13,7 +13,6 @@ import {
   createClub,
   createSubscription,
   listClubsToManage,
-  subscribedProducts,
   openClubsOf,
   publicClub,
   setClubStatus,
@@ -98,8 +97,8 @@ ClubType.implement({
         club.image_path ??
         (club.product_id === null
           ? null
-          : ((await subscribedProducts(ctx.db, [club.product_id])).get(club.product_id)
-              ?.bottleImageUrl ?? null)),
+          : ((await ctx.loaders.subscribedProductById.load(club.product_id))?.bottleImageUrl ??
+            null)),
     }),
     cadence: t.field({ type: ClubCadenceType, resolve: (club) => club.cadence }),
     isSubscription: t.boolean({
@@ -117,9 +116,7 @@ ClubType.implement({
       nullable: true,
       description: 'The product a subscription delivers; null for a club, or once it is deleted.',
       resolve: async (club, _args, ctx) =>
-        club.product_id === null
-          ? null
-          : ((await subscribedProducts(ctx.db, [club.product_id])).get(club.product_id) ?? null),
+        club.product_id === null ? null : ctx.loaders.subscribedProductById.load(club.product_id),
     }),
     firstReleaseOn: t.exposeString('first_release_on', { nullable: true }),
     memberDiscountBasisPoints: t.exposeInt('member_discount_bp'),

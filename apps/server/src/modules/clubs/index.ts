@@ -1,5 +1,5 @@
 /** The clubs module's public entry: what the rest of the server may use of it. */
-export { createClub, listClubsToManage, setClubStatus } from './clubs.service';
+export { createClub, listClubsToManage, setClubStatus, subscribedProducts } from './clubs.service';
 export type { ClubRow, ClubTierRow, ClubWithTiers } from './clubs.service';
 export { clubCalendarJob } from './club-timeline';
 export { clubRoutes } from './clubs.routes';
