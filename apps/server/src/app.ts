@@ -15,6 +15,7 @@ import { clubRoutes, timeTravelRoutes } from './modules/clubs/index';
 import { geoRoutes } from './modules/geo/index';
 import { createMailer, type Mailer } from './modules/mail/index';
 import { orderRoutes } from './modules/orders/index';
+import { eventRoutes } from './modules/events/index';
 import type { PaymentProvider } from './platform/payment-provider';
 import { paymentProviderFor, paymentRoutes, stripeWebhookRoutes } from './modules/payments/index';
 import { ProductSearch } from './modules/search/index';
@@ -155,6 +156,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(paymentRoutes, { payments });
   await app.register(orderRoutes);
   await app.register(clubRoutes);
+  await app.register(eventRoutes, { config });
   if (config.E2E_TIME_TRAVEL) await app.register(timeTravelRoutes, { services });
   await app.register(stripeWebhookRoutes, { config, db: database.db, payments });
   await app.register(webRoutes, { config });

@@ -8,6 +8,7 @@ import { mailRelayJob } from './modules/mail/index';
 import { createMailer } from './modules/mail/index';
 import { checkoutSweepJob } from './modules/checkout/index';
 import { clubCalendarJob } from './modules/clubs/index';
+import { eventTicketsJob } from './modules/events/index';
 import { payoutReleaseJob } from './modules/payouts/index';
 import { paymentProviderFor } from './modules/payments/index';
 import { formatDemoAccounts } from './modules/seed/index';
@@ -20,6 +21,7 @@ const BACKGROUND_JOBS = [
   payoutReleaseJob,
   checkoutSweepJob,
   clubCalendarJob,
+  eventTicketsJob,
   mailRelayJob,
   pruneAccountRecordsJob,
 ];

@@ -41,6 +41,17 @@ export interface PlacedOrderView {
   /** YYYY-MM-DD, for invoice orders. */
   invoiceDueOn: string | null;
   lines: PlacedOrderLineView[];
+  /** Event tickets bought from this producer; absent from answers stored before tickets. */
+  tickets?: PlacedTicketLineView[];
+}
+
+export interface PlacedTicketLineView {
+  ticketTypeId: number;
+  /** "Harvest Dinner: General admission". */
+  name: string;
+  unitPriceCents: Cents;
+  quantity: number;
+  lineTotalCents: Cents;
 }
 
 export interface PaidCheckoutView {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { normalizeEmail } from './accounts';
 import { normalizePhoneNumber } from './contact';
 import { FULFILLMENT_MODES, type FulfillmentMode } from './fulfillment';
+import { eventBuyInputSchema } from './event-schemas';
 import { US_ZIP_PATTERN } from './geo';
 import { CHECKOUT_LIMITS } from './orders';
 import { PRICE_CHANNELS } from './pricing';
@@ -199,11 +200,25 @@ export const placeOrderSchema = z
     idempotencyKey: idempotencyKeySchema,
     lines: z
       .array(checkoutLine)
-      .min(1, 'Your cart is empty.')
       .max(CHECKOUT_LIMITS.maxLines, `A cart holds at most ${CHECKOUT_LIMITS.maxLines} products.`)
       .superRefine(
         uniqueBy((line) => line.productId, 'This product is already in the cart.', 'productId'),
       ),
+    /** Event tickets, paid in the same checkout; each producer's are part of its order. */
+    tickets: z
+      .array(eventBuyInputSchema)
+      .max(
+        CHECKOUT_LIMITS.maxLines,
+        `A cart holds at most ${CHECKOUT_LIMITS.maxLines} kinds of ticket.`,
+      )
+      .superRefine(
+        uniqueBy(
+          (line) => line.ticketTypeId,
+          'This ticket is already in the cart.',
+          'ticketTypeId',
+        ),
+      )
+      .default([]),
     fulfillment: z
       .array(fulfillmentChoice)
       .max(CHECKOUT_LIMITS.maxLines)
@@ -224,6 +239,10 @@ export const placeOrderSchema = z
     payment: paymentSchema.nullish(),
     /** The grand total in cents the buyer saw; the order is refused if the server's differs. */
     expectedTotal: z.number().int().nonnegative().nullish(),
+  })
+  .refine((input) => input.lines.length > 0 || input.tickets.length > 0, {
+    message: 'Your cart is empty.',
+    path: ['lines'],
   })
   .refine(
     (input) => {

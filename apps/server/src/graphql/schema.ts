@@ -16,6 +16,8 @@ import '../modules/cart/cart.graphql';
 import '../modules/jobs/jobs.graphql';
 import '../modules/clubs/clubs.graphql';
 import '../modules/clubs/memberships.graphql';
+import '../modules/events/events.graphql';
+import '../modules/events/tickets.graphql';
 import '../modules/clubs/club-admin.graphql';
 
 export const schema: GraphQLSchema = builder.toSchema();

@@ -11,3 +11,4 @@ export * from './mail';
 export * from './jobs';
 export * from './clubs';
 export * from './club-members';
+export * from './events';

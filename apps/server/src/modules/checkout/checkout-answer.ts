@@ -14,6 +14,7 @@ export type {
   PaidCheckoutView,
   PlacedOrderLineView,
   PlacedOrderView,
+  PlacedTicketLineView,
 } from '@bevy/core';
 
 /** A refusal raised while the cart is checked; becomes the checkout's stored answer. */

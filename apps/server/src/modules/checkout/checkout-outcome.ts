@@ -4,6 +4,7 @@ import { rowsOf, type Db } from '../../db/client';
 import { checkouts, orderEvents, orders } from '../../db/tables';
 import type { CheckoutAnswer, CheckoutRefusal } from './checkout-answer';
 import { releaseStock } from './stock-holds';
+import { releaseSeats } from './seat-holds';
 
 /**
  * What a checkout's outcome writes: its stored answer, and for a failed payment the orders'
@@ -122,6 +123,10 @@ export async function recordPaymentFailure(
     .returning({ id: orders.id });
   // The undo of the stock hold (stock-holds.ts), once: only orders this call failed.
   await releaseStock(
+    db,
+    failed.map((order) => order.id),
+  );
+  await releaseSeats(
     db,
     failed.map((order) => order.id),
   );

@@ -30,6 +30,7 @@ import {
   type PlaceOrderInput,
 } from '@bevy/core/checkout-schemas';
 import type { CheckoutErrorCode, CheckoutRefusal } from './checkout-answer';
+import { priceTicketLine, type CatalogTicketType, type PricedTicketLine } from './ticket-pricing';
 
 /**
  * Prices a cart from the catalog as the database holds it, never from what the client sent,
@@ -68,6 +69,8 @@ export interface Catalog {
   businesses: ReadonlyMap<number, CatalogBusiness>;
   /** The producers whose clubs the buyer belongs to: who may buy their members-only products. */
   memberAt?: ReadonlySet<number>;
+  /** The event ticket types in the cart, with their events. */
+  ticketTypes?: ReadonlyMap<number, CatalogTicketType>;
 }
 
 /** A ZIP code's place, from the offline ZIP data. */
@@ -90,6 +93,8 @@ export interface PricedOrder {
   /** The recipient's address (delivery, shipping) or the producer's (pickup). */
   address: OrderAddress | null;
   lines: PricedLine[];
+  /** Event tickets bought from this producer: no fulfillment, taxed as its products are. */
+  tickets: PricedTicketLine[];
   totals: OrderTotals;
   paymentMethod: PaymentMethod;
   /** For invoice orders: the producer's terms and the due date (YYYY-MM-DD); null for card. */
@@ -348,10 +353,53 @@ export function priceCart(
     linesByBusiness.set(priced.product.business_id, businessLines);
   });
 
+  const ticketsByBusiness = new Map<number, PricedTicketLine[]>();
+  input.tickets.forEach((line, index) => {
+    const type = catalog.ticketTypes?.get(line.ticketTypeId);
+    const producer = type ? catalog.businesses.get(type.event.business_id) : undefined;
+    const priced = priceTicketLine(
+      line,
+      index,
+      type,
+      catalog.memberAt ?? new Set(),
+      producer?.name ?? '',
+      now,
+    );
+    if ('code' in priced) {
+      problems.push(priced);
+      return;
+    }
+    const businessTickets = ticketsByBusiness.get(priced.type.event.business_id) ?? [];
+    businessTickets.push(priced);
+    ticketsByBusiness.set(priced.type.event.business_id, businessTickets);
+  });
+
   const orders: PricedOrder[] = [];
   let tooLarge = false;
-  for (const [businessId, lines] of linesByBusiness) {
+  for (const businessId of new Set([...linesByBusiness.keys(), ...ticketsByBusiness.keys()])) {
     const business = catalog.businesses.get(businessId)!;
+    const lines = linesByBusiness.get(businessId) ?? [];
+    const tickets = ticketsByBusiness.get(businessId) ?? [];
+    const allLines = [...lines, ...tickets];
+    if (lines.length === 0) {
+      // Tickets alone: nothing to pick up, deliver or ship, so no choice to make, and by card.
+      const subtotal = tickets.reduce((sum, line) => sum + line.lineTotal, 0);
+      if (subtotal > CHECKOUT_LIMITS.maxAmountCents) {
+        tooLarge = true;
+        continue;
+      }
+      orders.push({
+        business,
+        mode: 'pickup',
+        address: business.address,
+        lines,
+        tickets,
+        totals: orderTotals(allLines, percentToMillionths(business.sales_tax_rate), 0),
+        paymentMethod: 'card',
+        invoice: null,
+      });
+      continue;
+    }
     const choiceIndex = input.fulfillment.findIndex((choice) => choice.businessId === businessId);
     const choice = input.fulfillment[choiceIndex];
     if (!choice) {
@@ -377,7 +425,7 @@ export function priceCart(
     const termsDays = business.wholesale_invoice_terms_days;
     const subtotal = lines.reduce((sum, line) => sum + line.lineTotal, 0);
     // Checked before the arithmetic, which refuses amounts it cannot hold exactly.
-    if (subtotal > CHECKOUT_LIMITS.maxAmountCents) {
+    if (allLines.reduce((sum, line) => sum + line.lineTotal, 0) > CHECKOUT_LIMITS.maxAmountCents) {
       tooLarge = true;
       continue;
     }
@@ -394,8 +442,9 @@ export function priceCart(
       mode: choice.mode,
       address: choice.mode === 'pickup' ? business.address : (choice.address ?? null),
       lines,
+      tickets,
       totals: orderTotals(
-        lines.map((line) => ({ unitPrice: line.unitPrice, quantity: line.quantity })),
+        allLines.map((line) => ({ unitPrice: line.unitPrice, quantity: line.quantity })),
         percentToMillionths(business.sales_tax_rate),
         fee.feeCents,
       ),

@@ -32,6 +32,9 @@ import {
   type PricedOrder,
 } from './checkout-pricing';
 import { holdStock } from './stock-holds';
+import { holdSeats } from './seat-holds';
+import { ticketLineName, type CatalogTicketType } from './ticket-pricing';
+import { ticketTypesForCheckout } from '../events/index';
 
 /**
  * Reservation: the cart checked and priced from the database (checkout-pricing), then in one
@@ -70,8 +73,10 @@ export async function loadCatalog(
   ctx: Pick<CheckoutContext, 'db' | 'payments'>,
   productIds: number[],
   otherBusinessIds: number[] = [],
+  ticketTypeIds: number[] = [],
 ): Promise<LoadedCatalog> {
   const { db } = ctx;
+  const typeRows: CatalogTicketType[] = await ticketTypesForCheckout(db, ticketTypeIds);
   const productRows = await db
     .select({
       id: products.id,
@@ -84,7 +89,11 @@ export async function loadCatalog(
     .from(products)
     .where(inArray(products.id, productIds.length > 0 ? productIds : [0]));
   const businessIds = [
-    ...new Set([...productRows.map((row) => row.business_id), ...otherBusinessIds]),
+    ...new Set([
+      ...productRows.map((row) => row.business_id),
+      ...typeRows.map((row) => row.event.business_id),
+      ...otherBusinessIds,
+    ]),
   ];
   const [tiers, businessRows, addressRows, accountRows] = await Promise.all([
     tiersOfProducts(
@@ -120,6 +129,7 @@ export async function loadCatalog(
   return {
     products: productMap,
     businesses: businessMap,
+    ticketTypes: new Map(typeRows.map((row) => [row.id, row])),
     payoutAccounts: new Map(accountRows.map((row) => [row.business_id, row.account_id])),
   };
 }
@@ -211,21 +221,51 @@ async function reserveOrders(
       const row = created.find((candidate) => candidate.business_id === order.business.id)!;
       return { priced: order, id: row.id, number: row.number };
     });
-    await db.insert(orderLines).values(
-      reservedOrders.flatMap(({ priced: order, id }) =>
-        order.lines.map((line) => ({
-          order_id: id,
-          product_id: line.product.id,
-          product_name: line.product.name,
-          channel: line.channel,
-          tier_minimum: line.tierMinimum,
-          unit_price_cents: line.unitPrice,
-          quantity: line.quantity,
-          line_total_cents: line.lineTotal,
-          stock_reserved: reserved.has(line.product.id),
-        })),
-      ),
+    const productLines = reservedOrders.flatMap(({ priced: order, id }) =>
+      order.lines.map((line) => ({
+        order_id: id,
+        product_id: line.product.id,
+        product_name: line.product.name,
+        channel: line.channel,
+        tier_minimum: line.tierMinimum,
+        unit_price_cents: line.unitPrice,
+        quantity: line.quantity,
+        line_total_cents: line.lineTotal,
+        stock_reserved: reserved.has(line.product.id),
+      })),
     );
+    if (productLines.length > 0) await db.insert(orderLines).values(productLines);
+    const ticketLines = reservedOrders.flatMap(({ priced: order, id }) =>
+      order.tickets.map((line) => ({ line, orderId: id })),
+    );
+    if (ticketLines.length > 0) {
+      const lineRows = await db
+        .insert(orderLines)
+        .values(
+          ticketLines.map(({ line, orderId }) => ({
+            order_id: orderId,
+            product_id: null,
+            product_name: ticketLineName(line.type),
+            channel: 'retail' as const,
+            tier_minimum: 1,
+            unit_price_cents: line.unitPrice,
+            quantity: line.quantity,
+            line_total_cents: line.lineTotal,
+            stock_reserved: false,
+          })),
+        )
+        .returning({ id: orderLines.id });
+      await holdSeats(
+        db,
+        ticketLines.map(({ line, orderId }, at) => ({
+          line,
+          orderId,
+          orderLineId: lineRows[at]!.id,
+        })),
+        buyer.id,
+        now,
+      );
+    }
     await recordEvents(db, reservedOrders, null, 'awaiting_payment', buyer.id, 'Checkout started');
     return reservedOrders;
   });
@@ -269,6 +309,8 @@ export async function reserveCart(
     const catalog = await loadCatalog(
       ctx,
       input.lines.map((line) => line.productId),
+      [],
+      input.tickets.map((line) => line.ticketTypeId),
     );
     const priced = priceCart(
       input,

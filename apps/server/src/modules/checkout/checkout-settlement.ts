@@ -12,8 +12,11 @@ import {
   storedAnswer,
 } from './checkout-outcome';
 import type { ReservedOrder } from './checkout-reservation';
+import { confirmSeats } from './seat-holds';
+import { ticketLineName } from './ticket-pricing';
 import { paidCheckoutMovements, type OrderMoney } from '../payouts/index';
 import { queueCheckoutEmails, type OrderEmailContext } from '../orders/index';
+import { queueTicketEmails } from '../events/index';
 
 /**
  * Settlement: what the charge's outcome writes. Paid (or nothing to charge, every order on
@@ -111,6 +114,20 @@ export async function recordSettlements(
       invoiceDueOn: orders.invoice_due_on,
       invoiceTermsDays: orders.invoice_terms_days,
     });
+  const lapsed = await confirmSeats(
+    db,
+    placed.map((order) => order.id),
+    new Date(),
+  );
+  // Shown on the order's timeline, for the producer to refund.
+  await recordEvents(
+    db,
+    [...new Set(lapsed.map((ticket) => ticket.orderId))].map((id) => ({ id })),
+    'placed',
+    'placed',
+    null,
+    'Paid after the seats’ hold lapsed and they were sold again: refund the cancelled tickets.',
+  );
   await recordEvents(
     db,
     placed.filter((order) => order.paymentMethod === 'card'),
@@ -126,6 +143,10 @@ export async function recordSettlements(
   }
   // In this transaction: an order is emailed about exactly when it becomes placed.
   await queueCheckoutEmails(
+    ctx,
+    placed.map((order) => order.id),
+  );
+  await queueTicketEmails(
     ctx,
     placed.map((order) => order.id),
   );
@@ -156,6 +177,13 @@ function paidView(claim: Claim, amount: number, reserved: ReservedOrder[]): Paid
       lines: order.lines.map((line) => ({
         productId: line.product.id,
         productName: line.product.name,
+        unitPriceCents: line.unitPrice,
+        quantity: line.quantity,
+        lineTotalCents: line.lineTotal,
+      })),
+      tickets: order.tickets.map((line) => ({
+        ticketTypeId: line.type.id,
+        name: ticketLineName(line.type),
         unitPriceCents: line.unitPrice,
         quantity: line.quantity,
         lineTotalCents: line.lineTotal,

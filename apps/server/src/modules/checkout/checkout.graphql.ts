@@ -1,5 +1,10 @@
 import { builder } from '../../graphql/builder';
-import type { PaidCheckoutView, PlacedOrderLineView, PlacedOrderView } from './checkout-answer';
+import type {
+  PaidCheckoutView,
+  PlacedOrderLineView,
+  PlacedOrderView,
+  PlacedTicketLineView,
+} from './checkout-answer';
 import { OrderAddressType, paymentFields } from '../orders/order-fields.graphql';
 import { placeOrder } from './place-order';
 
@@ -8,6 +13,18 @@ PlacedOrderLineType.implement({
   fields: (t) => ({
     productId: t.exposeInt('productId'),
     productName: t.exposeString('productName'),
+    unitPriceCents: t.exposeInt('unitPriceCents'),
+    quantity: t.exposeInt('quantity'),
+    lineTotalCents: t.exposeInt('lineTotalCents'),
+  }),
+});
+
+const PlacedTicketLineType = builder.objectRef<PlacedTicketLineView>('PlacedTicketLine');
+PlacedTicketLineType.implement({
+  description: 'Event tickets of one type in a placed order.',
+  fields: (t) => ({
+    ticketTypeId: t.exposeInt('ticketTypeId'),
+    name: t.exposeString('name', { description: 'The event and the ticket type.' }),
     unitPriceCents: t.exposeInt('unitPriceCents'),
     quantity: t.exposeInt('quantity'),
     lineTotalCents: t.exposeInt('lineTotalCents'),
@@ -42,6 +59,10 @@ PlacedOrderType.implement({
     totalCents: t.exposeInt('totalCents'),
     ...paymentFields(t),
     lines: t.field({ type: [PlacedOrderLineType], resolve: (order) => order.lines }),
+    tickets: t.field({
+      type: [PlacedTicketLineType],
+      resolve: (order) => order.tickets ?? [],
+    }),
   }),
 });
 
@@ -69,6 +90,17 @@ const CheckoutLineInput = builder.inputType('CheckoutLineInput', {
       description: 'The unit price in cents the cart showed; a different server price refuses.',
     }),
     channel: t.string({ description: 'The price list the cart showed: "retail" or "wholesale".' }),
+  }),
+});
+
+const TicketLineInput = builder.inputType('TicketLineInput', {
+  fields: (t) => ({
+    ticketTypeId: t.int({ required: true }),
+    quantity: t.float({ required: true, description: 'Whole tickets.' }),
+    unitPrice: t.int({
+      description: 'The price in cents the cart showed; a different server price refuses.',
+    }),
+    attendeeNames: t.stringList({ description: 'Optional, one per ticket in order.' }),
   }),
 });
 
@@ -130,6 +162,10 @@ const PlaceOrderInput = builder.inputType('PlaceOrderInput', {
       description: 'Made by the client once per attempt; a repeat gets the same answer.',
     }),
     lines: t.field({ type: [CheckoutLineInput], required: true }),
+    tickets: t.field({
+      type: [TicketLineInput],
+      description: 'Event tickets, paid in the same checkout.',
+    }),
     fulfillment: t.field({
       type: [FulfillmentChoiceInput],
       required: true,

@@ -7,9 +7,9 @@ import {
   transitionProblem,
   type OrderStatus,
 } from '@bevy/core';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { orderEvents, orderLines, orders, products } from '../../db/tables';
+import { orderEvents, orderLines, orders, products, tickets } from '../../db/tables';
 import { badInput } from '../../platform/domain-error';
 import { requireViewer } from '../../platform/access';
 import { planCancellation } from '../payouts/index';
@@ -164,6 +164,11 @@ async function cancel(
       .update(orderLines)
       .set({ refunded_quantity: sql`${orderLines.quantity}` })
       .where(eq(orderLines.order_id, order.id));
+    // Its event tickets are refunded with it: their seats go back on sale.
+    await db
+      .update(tickets)
+      .set({ status: 'refunded', hold_expires_at: null, updated_at: new Date() })
+      .where(and(eq(tickets.order_id, order.id), inArray(tickets.status, ['valid', 'held'])));
     // Units refunded before stay sold (they may have been handed over); the rest go back.
     for (const line of [...locked.lines].sort(
       (a, b) => (a.product_id ?? 0) - (b.product_id ?? 0),

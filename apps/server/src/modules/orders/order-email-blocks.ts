@@ -107,7 +107,9 @@ export type Block =
   | { kind: 'paragraph'; text: string }
   | { kind: 'lines'; lines: readonly OrderEmailLine[] }
   | { kind: 'amounts'; rows: readonly (readonly [string, Cents])[] }
-  | { kind: 'link'; label: string; href: string };
+  | { kind: 'link'; label: string; href: string }
+  /** A picture hosted by us (a ticket's QR code); the text version gives its `alt`. */
+  | { kind: 'image'; src: string; alt: string; width: number };
 
 function renderText(blocks: readonly Block[]): string {
   return `${blocks
@@ -129,6 +131,8 @@ function renderText(blocks: readonly Block[]): string {
           return block.rows.map(([label, cents]) => `${label}: ${formatCents(cents)}`).join('\n');
         case 'link':
           return `${block.label}: ${block.href}`;
+        case 'image':
+          return block.alt;
       }
     })
     .join('\n\n')}\n`;
@@ -175,6 +179,8 @@ function renderHtml(blocks: readonly Block[]): string {
           );
         case 'link':
           return `<p><a href="${escapeHtml(block.href)}">${escapeHtml(block.label)}</a></p>`;
+        case 'image':
+          return `<p><img src="${escapeHtml(block.src)}" alt="${escapeHtml(block.alt)}" width="${block.width}" height="${block.width}"></p>`;
       }
     })
     .join('\n');

@@ -7,7 +7,14 @@ import {
 } from '@bevy/core';
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { checkouts, ledgerEntries, orderEvents, orderLines, orders } from '../../db/tables';
+import {
+  checkouts,
+  ledgerEntries,
+  orderEvents,
+  orderLines,
+  orders,
+  tickets,
+} from '../../db/tables';
 import { badInput, DomainError } from '../../platform/domain-error';
 import { requireViewer } from '../../platform/access';
 import { PaymentProviderError } from '../../platform/payment-provider';
@@ -247,19 +254,49 @@ export async function refundTransaction<T>(
   }
 }
 
+async function lineHasTickets(db: Db, lineId: number): Promise<boolean> {
+  const [ticket] = await db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(eq(tickets.order_line_id, lineId))
+    .limit(1);
+  return ticket !== undefined;
+}
+
+export interface LineRefund {
+  orderId: number;
+  lineId: number;
+  quantity: number;
+  reason?: string | null;
+}
+
 /** Refunds `quantity` units of one line: unit price × quantity and its share of tax + fees. */
 export async function refundOrderLine(
   ctx: OrderChangeContext,
-  input: { orderId: number; lineId: number; quantity: number; reason?: string | null },
+  input: LineRefund,
 ): Promise<OrderView> {
+  const checked = await orderForSeller(ctx, input.orderId);
+  await refundLineUnits(ctx, { ...input, orderId: checked.id });
+  return reread(ctx, checked.id);
+}
+
+/**
+ * `refundOrderLine` for a caller that has checked who may refund (a buyer refunding their own
+ * tickets within the policy): in its transaction, after the money is recorded, `alsoDo` runs,
+ * so that what the units stood for (tickets) ends with the refund or not at all.
+ */
+export async function refundLineUnits(
+  ctx: OrderChangeContext,
+  input: LineRefund,
+  alsoDo?: (db: Db) => Promise<void>,
+): Promise<void> {
   const viewer = requireViewer(ctx);
   const reason = parseReason(input.reason);
   if (!Number.isSafeInteger(input.quantity) || input.quantity < 1) {
     throw badInput('Refund at least one unit.', 'quantity');
   }
-  const checked = await orderForSeller(ctx, input.orderId);
-  await refundTransaction(ctx, checked.id, async (db) => {
-    const locked = await lockForRefund(db, checked.id);
+  await refundTransaction(ctx, input.orderId, async (db) => {
+    const locked = await lockForRefund(db, input.orderId);
     const { order } = locked;
     // A refunded order has no unit left: the line's own check below says so.
     if (order.status !== 'refunded' && !canRefundLine(order.status)) {
@@ -269,6 +306,12 @@ export async function refundOrderLine(
     }
     const line = locked.lines.find((candidate) => candidate.id === input.lineId);
     if (!line) throw badInput('That line is not part of this order.', 'lineId');
+    if (!alsoDo && (await lineHasTickets(db, line.id))) {
+      throw badInput(
+        'Refund event tickets one by one from the event’s attendee list, so their seats go back on sale.',
+        'lineId',
+      );
+    }
     const left = line.quantity - line.refunded_quantity;
     if (input.quantity > left) {
       throw badInput(
@@ -312,6 +355,6 @@ export async function refundOrderLine(
     if (status === 'refunded') await queueOrderStatusEmail(emailCtx, order.id);
     else
       await queuePartialRefundEmail(emailCtx, order.id, { what: units, amountCents: plan.refund });
+    await alsoDo?.(db);
   });
-  return reread(ctx, checked.id);
 }
