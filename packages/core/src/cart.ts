@@ -1,5 +1,8 @@
 import type { ProductHit } from './product-hit';
 import type { PriceTier } from './pricing';
+import { readTicketLines, type TicketCartLine } from './ticket-cart';
+
+export * from './ticket-cart';
 
 /**
  * The cart (spec section 4, "Cart"): one list across producers, kept in the browser. Prices are
@@ -23,6 +26,8 @@ export interface CartState {
   products: ProductHit[];
   /** Units wanted per id: a whole number from 1 to MAX_CART_QUANTITY. */
   quantity: Record<string, number>;
+  /** Event tickets, beside the products; absent from carts stored before tickets. */
+  tickets?: readonly TicketCartLine[];
 }
 
 export const CART_ACTION_TYPES = ['add', 'increase', 'decrease', 'remove', 'set'] as const;
@@ -59,7 +64,8 @@ export function cartQuantityOf(cart: CartState, id: string): number {
 
 /** Units across every line: what the header's cart link counts. */
 export function cartItemCount(cart: CartState): number {
-  return cart.addedIds.reduce((sum, id) => sum + cartQuantityOf(cart, id), 0);
+  const tickets = (cart.tickets ?? []).reduce((sum, line) => sum + line.quantity, 0);
+  return cart.addedIds.reduce((sum, id) => sum + cartQuantityOf(cart, id), tickets);
 }
 
 /** The stored product of a line. */
@@ -75,6 +81,7 @@ function withQuantity(cart: CartState, id: string, quantity: number): CartState 
 function withoutLine(cart: CartState, id: string): CartState {
   if (!cart.addedIds.includes(id)) return cart;
   return {
+    ...cart,
     addedIds: cart.addedIds.filter((added) => added !== id),
     products: cart.products.filter((product) => product.objectID !== id),
     quantity: Object.fromEntries(Object.entries(cart.quantity).filter(([key]) => key !== id)),
@@ -114,6 +121,7 @@ export function cartReducer(cart: CartState, action: CartAction): CartState {
       const stored = cart.products.some((item) => item.objectID === product.objectID);
       if (listed && stored) return withQuantity(cart, id, quantity);
       return {
+        ...cart,
         addedIds: listed ? cart.addedIds : [...cart.addedIds, id],
         products: stored ? cart.products : [...cart.products, product],
         quantity: { ...cart.quantity, [id]: quantity },
@@ -283,8 +291,11 @@ export function parseStoredCart(value: unknown): StoredCartReading {
     cart.products.push(product);
     cart.quantity[id] = quantity;
   }
+  const tickets = readTicketLines(value.tickets);
+  if (tickets.lines.length > 0) cart.tickets = tickets.lines;
   const kept = cart.addedIds.length;
   const discarded =
+    tickets.discarded ||
     !Array.isArray(value.addedIds) ||
     !Array.isArray(value.products) ||
     !isRecord(value.quantity) ||

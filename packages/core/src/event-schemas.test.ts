@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { EVENT_LIMITS } from './events';
 import {
-  EVENT_LIMITS,
   eventBuyInputSchema,
   eventInputSchema,
   ticketTypeInputSchema,

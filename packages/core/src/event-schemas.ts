@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EVENT_VISIBILITIES, isLocalDateTime } from './events';
+import { EVENT_LIMITS, EVENT_VISIBILITIES, isLocalDateTime } from './events';
 import { siteImagePath } from './site-images';
 import { US_STATES } from './us-states';
 
@@ -8,21 +8,6 @@ import { US_STATES } from './us-states';
  * put tickets in the cart. Times are wall-clock times at the venue (`YYYY-MM-DDTHH:mm`), which the
  * server turns into instants with the venue's time zone; within one event they compare as text.
  */
-
-export const EVENT_LIMITS = {
-  title: 120,
-  description: 5_000,
-  ticketTypes: 10,
-  ticketTypeName: 60,
-  /** $10,000 for one ticket. */
-  priceCents: 1_000_000,
-  capacity: 100_000,
-  perOrderLimit: 50,
-  perOrderLimitDefault: 10,
-  refundDaysBefore: 90,
-  venueName: 120,
-  attendeeName: 80,
-} as const;
 
 /** A whole number within limits, with a message for each way to miss them. */
 const whole = (label: string, min: number, tooFew: string, max: number, tooMany: string) =>
@@ -334,7 +319,7 @@ export const eventBuyInputSchema = z
       `Buy at most ${EVENT_LIMITS.perOrderLimit} tickets at once.`,
     ),
     /** The ticket price in cents the page showed; the server refuses the tickets if it differs. */
-    unitPrice: z.number().int().nonnegative().optional(),
+    unitPrice: z.number().int().nonnegative().nullish(),
     /** A name for each ticket, in order; blank names are left for the buyer to fill in later. */
     attendeeNames: z
       .array(
@@ -344,7 +329,7 @@ export const eventBuyInputSchema = z
           .max(EVENT_LIMITS.attendeeName, `Use at most ${EVENT_LIMITS.attendeeName} characters.`)
           .transform((name) => (name ? name : null)),
       )
-      .optional(),
+      .nullish(),
   })
   .superRefine((buy, context) => {
     const tooManyNames = buy.attendeeNames && buy.attendeeNames.length > buy.quantity;

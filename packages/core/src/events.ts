@@ -14,6 +14,22 @@ export const EVENT_VISIBILITIES = ['public', 'unlisted', 'members'] as const;
 export type EventVisibility = (typeof EVENT_VISIBILITIES)[number];
 
 /** Minutes tickets in a checkout are held for the buyer before the seats go back on sale. */
+/** What an event and its ticket types may hold. */
+export const EVENT_LIMITS = {
+  title: 120,
+  description: 5_000,
+  ticketTypes: 10,
+  ticketTypeName: 60,
+  /** $10,000 for one ticket. */
+  priceCents: 1_000_000,
+  capacity: 100_000,
+  perOrderLimit: 50,
+  perOrderLimitDefault: 10,
+  refundDaysBefore: 90,
+  venueName: 120,
+  attendeeName: 80,
+} as const;
+
 export const TICKET_HOLD_MINUTES = 10;
 /** Hours a waitlisted buyer has to take up a freed seat before it is offered to the next. */
 export const WAITLIST_OFFER_HOURS = 24;

@@ -79,6 +79,27 @@ const ClubManagePage = graphqlPage(() =>
   import('../features/clubs/manage/club-manage-page').then((m) => m.ClubManagePage),
 );
 const ClubPage = graphqlPage(() => import('../features/clubs/club-page').then((m) => m.ClubPage));
+const ConsumerTickets = lazy(() =>
+  import('../features/events/consumer-tickets').then((m) => ({ default: m.ConsumerTickets })),
+);
+const EventsPage = graphqlPage(() =>
+  import('../features/events/events-page').then((m) => m.EventsPage),
+);
+const EventPage = graphqlPage(() =>
+  import('../features/events/event-page').then((m) => m.EventPage),
+);
+const MyTicketsPage = graphqlPage(() =>
+  import('../features/events/my-tickets-page').then((m) => m.MyTicketsPage),
+);
+const EventsManagePage = graphqlPage(() =>
+  import('../features/event-admin/events-manage-page').then((m) => m.EventsManagePage),
+);
+const EventManagePage = graphqlPage(() =>
+  import('../features/event-admin/event-manage-page').then((m) => m.EventManagePage),
+);
+const CheckInPage = graphqlPage(() =>
+  import('../features/check-in/check-in-page').then((m) => m.CheckInPage),
+);
 const ConsumerMemberships = lazy(() =>
   import('../features/clubs/consumer-memberships').then((m) => ({
     default: m.ConsumerMemberships,
@@ -146,6 +167,8 @@ export function AppRouter() {
             <Route path="about" element={<AboutPage />} />
             <Route path="sell" element={<SellPage />} />
             <Route path="cart" element={<CartPage />} />
+            <Route path="events" element={<EventsPage />} />
+            <Route path="events/:key" element={<EventPage />} />
             <Route path="signup" element={<SignUpPage />} />
             <Route path="login" element={<LogInPage />} />
             <Route path="forgot-password" element={<ForgotPasswordPage />} />
@@ -172,6 +195,9 @@ export function AppRouter() {
                 <Route path="business/:slug/clubs" element={<ClubsPage />} />
                 <Route path="business/:slug/clubs/:club/releases" element={<ClubManagePage />} />
                 <Route path="business/:slug/clubs/:club/members" element={<ClubManagePage />} />
+                <Route path="business/:slug/events" element={<EventsManagePage />} />
+                <Route path="business/:slug/events/:id" element={<EventManagePage />} />
+                <Route path="business/:slug/events/:id/check-in" element={<CheckInPage />} />
               </Route>
               {/* The shop again, where wholesale buyers (redirected from /shop) shop too. */}
               <Route path="business/research-and-shop" element={<ShopPage />} />
@@ -184,8 +210,14 @@ export function AppRouter() {
               <Route path="success" element={<SuccessPage />} />
               <Route
                 path="consumer"
-                element={<ConsumerPage memberships={<ConsumerMemberships />} />}
+                element={
+                  <ConsumerPage
+                    memberships={<ConsumerMemberships />}
+                    tickets={<ConsumerTickets />}
+                  />
+                }
               />
+              <Route path="consumer/tickets" element={<MyTicketsPage />} />
               <Route path="consumer/clubs/:id" element={<MembershipPage />} />
               <Route path="wholesale/apply" element={<WholesaleApplyPage />} />
               <Route path="admin/*" element={<AdminArea />} />

@@ -1,5 +1,12 @@
 import { Button, Group } from '@mantine/core';
-import { IconCash, IconEdit, IconPackage, IconPlus, IconUsersGroup } from '@tabler/icons-react';
+import {
+  IconCalendarEvent,
+  IconCash,
+  IconEdit,
+  IconPackage,
+  IconPlus,
+  IconUsersGroup,
+} from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { useMe } from '../lib/use-me';
 
@@ -17,6 +24,7 @@ const LINKS = [
   { label: 'Add Product', suffix: '/products/new', icon: IconPlus },
   { label: 'Edit Public Profile', suffix: '/edit', icon: IconEdit },
   { label: 'Clubs', suffix: '/clubs', icon: IconUsersGroup },
+  { label: 'Events', suffix: '/events', icon: IconCalendarEvent },
   { label: 'Payouts', suffix: '/payouts', icon: IconCash },
 ] as const;
 

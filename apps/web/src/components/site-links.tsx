@@ -15,6 +15,7 @@ function navLinks(me: Me | null) {
   const shopPath = me?.seesWholesalePricing ? '/business/research-and-shop' : '/shop';
   return [
     { to: shopPath, label: 'Shop' },
+    { to: '/events', label: 'Events' },
     { to: '/sell', label: 'Sell' },
     { to: '/about', label: 'About' },
   ];

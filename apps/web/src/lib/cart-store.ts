@@ -3,8 +3,10 @@ import {
   cartReducer,
   LOCAL_STORAGE_UNAVAILABLE,
   readStoredCart,
+  ticketCartReducer,
   type CartAction,
   type CartState,
+  type TicketCartAction,
 } from '@bevy/core/cart';
 
 /**
@@ -27,6 +29,8 @@ export interface CartStore {
   getState(): CartStoreState;
   subscribe(listener: () => void): () => void;
   dispatch(action: CartAction): void;
+  /** Changes the cart's event tickets. */
+  dispatchTickets(action: TicketCartAction): void;
 }
 
 const PROBE_KEY = 'cart-storage-probe';
@@ -97,6 +101,14 @@ export function createCartStore(getStorage: () => Storage, events?: StorageEvent
       if (state.status !== 'ready') return;
       const cart = cartReducer(state.cart, action);
       if (cart === state.cart) return;
+      setState({ ...state, cart, saveFailed: !save(cart) });
+    },
+    dispatchTickets(action) {
+      if (state.status !== 'ready') return;
+      const current = state.cart.tickets ?? [];
+      const tickets = ticketCartReducer(current, action);
+      if (tickets === current) return;
+      const cart = { ...state.cart, tickets };
       setState({ ...state, cart, saveFailed: !save(cart) });
     },
   };

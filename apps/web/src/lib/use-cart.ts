@@ -1,4 +1,9 @@
-import { cartItemCount, cartQuantityOf, type CartAction } from '@bevy/core/cart';
+import {
+  cartItemCount,
+  cartQuantityOf,
+  type CartAction,
+  type TicketCartAction,
+} from '@bevy/core/cart';
 import { useCallback, useSyncExternalStore } from 'react';
 import { cartStore, type CartStoreState } from './cart-store';
 
@@ -45,4 +50,13 @@ export function removeFromCart(ids: readonly string[]): void {
     const product = state.cart.products.find((item) => item.objectID === id);
     if (product) dispatchCartAction({ type: 'remove', id, product, isUnique: false });
   }
+}
+
+export function dispatchTicketAction(action: TicketCartAction): void {
+  cartStore().dispatchTickets(action);
+}
+
+/** Takes these ticket types out of the cart (after they are bought). */
+export function removeTicketsFromCart(ticketTypeIds: readonly number[]): void {
+  for (const ticketTypeId of ticketTypeIds) dispatchTicketAction({ type: 'remove', ticketTypeId });
 }

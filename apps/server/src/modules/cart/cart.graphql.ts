@@ -5,11 +5,22 @@ import { BusinessType } from '../businesses/businesses.graphql';
 import { PriceTierType } from '../products/products.graphql';
 import { buyerKindOfViewer } from '../accounts/index';
 import { currentCartProducts, type CartProductView } from './cart.service';
+import { cartTicketTypes, type CartTicketView } from '../events/index';
+import { EventType, TicketTypeType } from '../events/events.graphql';
 
 interface CartCatalog {
   buyerKind: BuyerKind;
   products: CartProductView[];
 }
+
+const CartTicketType = builder.objectRef<CartTicketView>('CartTicket');
+CartTicketType.implement({
+  description: 'Event tickets in a cart as they are sold now, priced for the caller.',
+  fields: (t) => ({
+    ticketType: t.field({ type: TicketTypeType, resolve: (view) => view.type }),
+    event: t.field({ type: EventType, resolve: (view) => view.event }),
+  }),
+});
 
 const CartProductType = builder.objectRef<CartProductView>('CartProduct');
 CartProductType.implement({
@@ -68,6 +79,23 @@ builder.queryFields((t) => ({
       if (notAnId !== undefined) throw badInput('That is not a product id.', 'productIds');
       const buyerKind = await buyerKindOfViewer(ctx);
       return { buyerKind, products: await currentCartProducts(ctx, ids.map(Number), buyerKind) };
+    },
+  }),
+}));
+
+builder.queryFields((t) => ({
+  cartTickets: t.field({
+    type: [CartTicketType],
+    description:
+      'The event tickets of a cart as they are sold now, priced for the caller; a missing id is no longer sold.',
+    // A stored cart holds at most MAX_TICKET_LINES; the API allows as many as a cart's products.
+    extensions: { maxItems: MAX_CART_LINES },
+    args: { ticketTypeIds: t.arg.intList({ required: true }) },
+    resolve: (_root, args, ctx) => {
+      if (args.ticketTypeIds.length > MAX_CART_LINES) {
+        throw badInput(`Ask for at most ${MAX_CART_LINES} kinds of ticket.`, 'ticketTypeIds');
+      }
+      return cartTicketTypes(ctx, args.ticketTypeIds);
     },
   }),
 }));

@@ -1,5 +1,6 @@
 import { TICKET_REMINDER_HOURS } from '@bevy/core';
 import { and, asc, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { events, tickets } from '../../db/tables';
 import type { ServiceContext } from '../../platform/context';
@@ -14,7 +15,11 @@ import { expireWaitlistOffers } from './waitlist.service';
  * per buyer and event, with their codes; marked in the same transaction, so a run killed midway
  * neither loses nor repeats one.
  */
-export async function sendTicketReminders(ctx: Pick<ServiceContext, 'db' | 'clock' | 'config'>) {
+export async function sendTicketReminders(
+  ctx: Pick<ServiceContext, 'db' | 'clock'> & {
+    config: Pick<Config, 'publicUrl' | 'SITE_NAME' | 'SMTP_URL'>;
+  },
+) {
   const now = ctx.clock.now();
   const until = new Date(now.getTime() + TICKET_REMINDER_HOURS * 3_600_000);
   return ctx.db.transaction(async (tx) => {

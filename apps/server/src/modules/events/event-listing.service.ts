@@ -1,6 +1,6 @@
 import { distanceMiles, isIsoDate } from '@bevy/core';
 import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
-import { businesses, events } from '../../db/tables';
+import { businesses, events, ticketTypes } from '../../db/tables';
 import { managesBusiness } from '../../platform/access';
 import type { ServiceContext } from '../../platform/context';
 import { badInput, notFound } from '../../platform/domain-error';
@@ -43,7 +43,9 @@ function typeUnavailable(
 ): string | null {
   if (event.status === 'cancelled') return 'This event is cancelled.';
   if (type.withdrawn) return 'No longer sold.';
-  if (type.members_only && !isMember) return 'For club members only.';
+  if ((type.members_only || event.visibility === 'members') && !isMember) {
+    return 'For club members only.';
+  }
   if (type.sales_start_at && type.sales_start_at > now) return 'Not on sale yet.';
   if ((type.sales_end_at ?? event.starts_at) <= now) return 'Sales have ended.';
   if (left <= 0) return 'Sold out';
@@ -111,6 +113,40 @@ export async function eventByKey(ctx: ReadContext, urlKey: string): Promise<Even
   const [event] = await withTypes(ctx.db, [row]);
   const [view] = await viewsOf(ctx, [event!], await businessesById(ctx, [row.business_id]));
   return view!;
+}
+
+export interface CartTicketView {
+  type: TicketTypeView;
+  event: EventView;
+}
+
+/** The ticket types among `ids` as the viewer's cart prices them now, each with its event. */
+export async function cartTicketTypes(
+  ctx: ReadContext,
+  ids: readonly number[],
+): Promise<CartTicketView[]> {
+  const wanted = [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id > 0);
+  if (wanted.length === 0) return [];
+  const typeRows = await ctx.db
+    .select({ eventId: ticketTypes.event_id })
+    .from(ticketTypes)
+    .where(inArray(ticketTypes.id, wanted));
+  const eventIds = [...new Set(typeRows.map((row) => row.eventId))];
+  if (eventIds.length === 0) return [];
+  const eventRows = await ctx.db.select().from(events).where(inArray(events.id, eventIds));
+  const views = await viewsOf(
+    ctx,
+    await withTypes(ctx.db, eventRows),
+    await businessesById(
+      ctx,
+      eventRows.map((row) => row.business_id),
+    ),
+  );
+  return wanted.flatMap((id) => {
+    const event = views.find((view) => view.types.some((type) => type.id === id));
+    const type = event?.types.find((candidate) => candidate.id === id);
+    return event && type ? [{ type, event }] : [];
+  });
 }
 
 export interface EventFilter {

@@ -62,7 +62,7 @@ EventDetailsType.implement({
   }),
 });
 
-const TicketTypeType = builder.objectRef<TicketTypeView>('TicketType');
+export const TicketTypeType = builder.objectRef<TicketTypeView>('TicketType');
 TicketTypeType.implement({
   description: 'A kind of ticket to an event, as the viewer may buy it.',
   fields: (t) => ({

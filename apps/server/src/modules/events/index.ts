@@ -4,3 +4,5 @@ export { ticketTypesForCheckout } from './ticket-catalog';
 export { queueTicketEmails } from './tickets.service';
 export { eventTicketsJob } from './event-jobs';
 export { eventRoutes } from './events.routes';
+export { cartTicketTypes, type CartTicketView } from './event-listing.service';
+export { createEvent } from './events.service';

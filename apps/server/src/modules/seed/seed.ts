@@ -16,6 +16,7 @@ import { normalizeEmail } from '@bevy/core';
 import { hashPassword } from '../accounts/index';
 import { buildDemoCatalog } from './catalog';
 import { seedDemoClubs } from './clubs';
+import { seedDemoEvents } from './events';
 import { demoFulfillmentFees } from './catalog/fees';
 import type { DemoProducer, DemoProduct } from './catalog/types';
 import { DEMO_ACCOUNTS } from './demo-accounts';
@@ -328,5 +329,6 @@ export async function seedDemoData(db: Db): Promise<SeedReport> {
   // After the catalog is committed: the clubs' first release runs as the app runs it, in
   // transactions of its own.
   await seedDemoClubs(db);
+  await seedDemoEvents(db);
   return report;
 }

@@ -27,6 +27,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { Configure, InstantSearch } from 'react-instantsearch';
+import { BusinessEvents } from './business-events';
 import { formatPhoneNumber, SOCIAL_NETWORKS, type SocialNetwork } from '@bevy/core/contact';
 import { Link, useParams } from 'react-router';
 import { useQuery } from 'urql';
@@ -293,6 +294,7 @@ export function BusinessPage() {
             </Box>
           ) : null}
         </Stack>
+        <BusinessEvents slug={business.slug} name={business.name} />
         <BusinessClubs business={business} />
         <BusinessProducts business={business} />
       </Container>

@@ -21,6 +21,7 @@ import {
   type OrderTotals,
   type PriceTier,
   type ProductHit,
+  type TicketCartLine,
 } from '@bevy/core';
 
 /** A producer as the cart catalog query returns it. */
@@ -64,10 +65,26 @@ export interface CatalogProduct {
   business: CatalogBusiness;
 }
 
+/** Event tickets in the cart as they are sold now, priced for this buyer. */
+export interface CatalogTicket {
+  ticketType: {
+    id: number;
+    name: string;
+    viewerPriceCents: Cents;
+    seatsLeft: number;
+    perOrderLimit: number;
+    /** Why the buyer cannot buy it now; null when they can. */
+    unavailableReason: string | null;
+  };
+  event: { id: number; title: string; when: string; urlKey: string; business: CatalogBusiness };
+}
+
 export interface CartCatalog {
   buyerKind: BuyerKind;
   /** The cart's products that are for sale; an id missing here is no longer for sale. */
   products: CatalogProduct[];
+  /** The cart's ticket types that exist; a missing one is no longer sold. */
+  tickets?: CatalogTicket[];
 }
 
 /** The buyer's location, from their ZIP code. */
@@ -113,6 +130,24 @@ export interface Reach {
   message: string;
 }
 
+/** Tickets of one type in the cart, priced now. */
+export interface TicketLineView {
+  /** The line as stored in the cart, for the cart's actions. */
+  stored: TicketCartLine;
+  /** "Harvest Barrel Tasting: General admission". */
+  name: string;
+  when: string;
+  eventUrlKey: string;
+  quantity: number;
+  perOrderLimit: number;
+  unitPrice: Cents | null;
+  lineTotal: Cents | null;
+  /** What stops checkout, in words; empty when nothing does. */
+  problems: string[];
+  /** The price when added, when it has changed since. */
+  priceWas: Cents | null;
+}
+
 export interface ProducerGroupView {
   businessId: number;
   name: string;
@@ -135,6 +170,8 @@ export interface ProducerGroupView {
   /** Days this wholesale buyer may take to pay an invoice ("Net 30"); null: card only. */
   invoiceTermsDays: number | null;
   lines: CartLine[];
+  /** Event tickets of this producer: no fulfillment, in the same order and its totals. */
+  tickets: TicketLineView[];
   /**
    * The delivery or shipping fee of the chosen way, by the same arithmetic as checkout
    * (feeFor); null when nothing can be priced. Its fee is null until the buyer's place is known.
@@ -293,6 +330,65 @@ function feeOf(
   );
 }
 
+function priceTicketLine(
+  stored: TicketCartLine,
+  current: CatalogTicket | undefined,
+): TicketLineView {
+  const type = current?.ticketType;
+  const view: TicketLineView = {
+    stored,
+    name: `${current?.event.title ?? stored.eventTitle}: ${type?.name ?? stored.typeName}`,
+    when: current?.event.when ?? stored.when,
+    eventUrlKey: current?.event.urlKey ?? stored.eventUrlKey,
+    quantity: stored.quantity,
+    perOrderLimit: type?.perOrderLimit ?? stored.quantity,
+    unitPrice: null,
+    lineTotal: null,
+    problems: [],
+    priceWas: null,
+  };
+  if (!type) {
+    view.problems.push('No longer sold. Remove them to continue.');
+    return view;
+  }
+  if (type.unavailableReason && type.unavailableReason !== 'Sold out') {
+    view.problems.push(`${type.unavailableReason} Remove them to continue.`);
+  } else if (type.seatsLeft < stored.quantity) {
+    view.problems.push(
+      type.seatsLeft === 0
+        ? 'Sold out. Remove them to continue.'
+        : `Only ${type.seatsLeft} left: lower the number of tickets.`,
+    );
+  }
+  if (stored.quantity > type.perOrderLimit) {
+    view.problems.push(`At most ${type.perOrderLimit} in one order.`);
+  }
+  view.unitPrice = type.viewerPriceCents;
+  view.lineTotal = type.viewerPriceCents * stored.quantity;
+  if (stored.unitPriceCents !== type.viewerPriceCents) view.priceWas = stored.unitPriceCents;
+  return view;
+}
+
+const emptyGroup = (businessId: number, name: string, slug: string): ProducerGroupView => ({
+  businessId,
+  name,
+  slug,
+  place: null,
+  pickupAddress: null,
+  pickupHours: null,
+  shipToStates: [],
+  modes: [],
+  mode: null,
+  reach: null,
+  taxRatePercent: null,
+  invoiceTermsDays: null,
+  lines: [],
+  tickets: [],
+  fee: null,
+  totals: null,
+  ready: true,
+});
+
 /**
  * The cart as the buyer should see it: lines grouped by producer in the order they were added,
  * each priced from the catalog as it is now (never from the prices stored in the browser), with
@@ -319,27 +415,24 @@ export function buildCartView(
     if (current) businessById.set(businessId, current.business);
     let group = groups.get(businessId);
     if (!group) {
-      group = {
-        businessId,
-        name: stored.businessName,
-        slug: stored.slug,
-        place: null,
-        pickupAddress: null,
-        pickupHours: null,
-        shipToStates: [],
-        modes: [],
-        mode: null,
-        reach: null,
-        taxRatePercent: null,
-        invoiceTermsDays: null,
-        lines: [],
-        fee: null,
-        totals: null,
-        ready: true,
-      };
+      group = emptyGroup(businessId, stored.businessName, stored.slug);
       groups.set(businessId, group);
     }
     group.lines.push(priceLine(id, quantity, stored, current, buyer));
+  }
+  const ticketsById = new Map(
+    (catalog.tickets ?? []).map((ticket) => [ticket.ticketType.id, ticket]),
+  );
+  for (const stored of cart.tickets ?? []) {
+    const current = ticketsById.get(stored.ticketTypeId);
+    const businessId = current?.event.business.id ?? stored.businessId;
+    if (current) businessById.set(businessId, current.event.business);
+    let group = groups.get(businessId);
+    if (!group) {
+      group = emptyGroup(businessId, stored.businessName, stored.businessSlug);
+      groups.set(businessId, group);
+    }
+    group.tickets.push(priceTicketLine(stored, current));
   }
 
   let grandTotal = 0;
@@ -352,20 +445,27 @@ export function buildCartView(
       group.pickupAddress = streetAddressOf(business);
       group.pickupHours = business.pickup_hours ?? null;
       group.shipToStates = business.ship_to_states;
-      group.modes = FULFILLMENT_MODES.filter((mode) => business[fulfillmentFlagFor(mode, buyer)]);
-      const chosen = chosenModes[String(group.businessId)];
-      group.mode = chosen && group.modes.includes(chosen) ? chosen : (group.modes[0] ?? null);
-      group.reach = reachOf(business, group.mode, buyer, location);
       group.taxRatePercent = business.sales_tax_rate;
+      // Tickets alone need no way to get them: the event is where they are used.
+      if (group.lines.length > 0) {
+        group.modes = FULFILLMENT_MODES.filter((mode) => business[fulfillmentFlagFor(mode, buyer)]);
+        const chosen = chosenModes[String(group.businessId)];
+        group.mode = chosen && group.modes.includes(chosen) ? chosen : (group.modes[0] ?? null);
+        group.reach = reachOf(business, group.mode, buyer, location);
+      }
       group.invoiceTermsDays =
         buyer === 'wholesale' ? (business.wholesale_invoice_terms_days ?? null) : null;
       const priced = group.lines
         .filter((line) => line.unitPrice !== null)
         .map((line) => ({ unitPrice: line.unitPrice!, quantity: line.quantity }));
-      if (priced.length > 0) {
-        group.fee = group.mode ? feeOf(business, group.mode, priced, location) : null;
+      const pricedTickets = group.tickets
+        .filter((line) => line.unitPrice !== null)
+        .map((line) => ({ unitPrice: line.unitPrice!, quantity: line.quantity }));
+      if (priced.length > 0 || pricedTickets.length > 0) {
+        group.fee =
+          group.mode && priced.length > 0 ? feeOf(business, group.mode, priced, location) : null;
         group.totals = orderTotals(
-          priced,
+          [...priced, ...pricedTickets],
           percentToMillionths(business.sales_tax_rate),
           group.fee?.feeCents ?? 0,
         );
@@ -375,7 +475,8 @@ export function buildCartView(
     group.ready =
       group.reach?.status !== 'refused' &&
       !group.fee?.problem &&
-      group.lines.every((line) => line.problems.length === 0);
+      group.lines.every((line) => line.problems.length === 0) &&
+      group.tickets.every((line) => line.problems.length === 0);
   }
   const list = [...groups.values()];
   return {

@@ -111,6 +111,14 @@ export function placeOrderInputOf(
         channel: view.buyerKind,
       })),
     ),
+    tickets: view.groups.flatMap((group) =>
+      group.tickets.map((line) => ({
+        ticketTypeId: line.stored.ticketTypeId,
+        quantity: line.quantity,
+        unitPrice: line.unitPrice,
+        attendeeNames: line.stored.attendeeNames.map((name) => name.trim()),
+      })),
+    ),
     fulfillment: values.fulfillment.map((choice) => ({
       businessId: choice.businessId,
       mode: choice.mode,

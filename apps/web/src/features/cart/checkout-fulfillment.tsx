@@ -7,6 +7,7 @@ import {
   isoDate,
 } from '@bevy/core';
 import { Anchor, Group, Paper, Radio, Stack, Text, Title } from '@mantine/core';
+import { IconTicket } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ProductThumbnail } from '../../components/product-thumbnail';
 import { CheckoutAddressFields, type CheckoutFormApi } from './checkout-address-fields';
@@ -27,7 +28,42 @@ interface GroupProps {
   index: number;
 }
 
+/** Tickets need no pickup or shipping: they come by email, and the event is where they are used. */
+function TicketsSection({ group }: { group: ProducerGroupView }) {
+  const headingId = `fulfillment-${group.businessId}-heading`;
+  return (
+    <Paper component="section" withBorder p="md" radius="md" aria-labelledby={headingId}>
+      <Stack gap="xs">
+        <Title order={3} fz="md" id={headingId}>
+          Tickets from {group.name}
+        </Title>
+        <TicketList group={group} />
+        <Text fz="sm">
+          Your tickets come by email with their QR codes, and stay in your account. Bring a photo ID
+          to a 21+ event.
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+function TicketList({ group }: { group: ProducerGroupView }) {
+  return (
+    <Stack component="ul" gap={4} m={0} p={0} style={{ listStyle: 'none' }}>
+      {group.tickets.map((line) => (
+        <Group component="li" key={line.stored.ticketTypeId} gap="xs" wrap="nowrap">
+          <IconTicket size={24} aria-hidden style={{ flexShrink: 0 }} />
+          <Text fz="sm" c="dark.6">
+            {line.name} × {line.quantity} · {line.when}
+          </Text>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
 export function FulfillmentSection({ form, group, index }: GroupProps) {
+  if (group.lines.length === 0) return <TicketsSection group={group} />;
   const mode = group.mode ?? 'pickup';
   const headingId = `fulfillment-${group.businessId}-heading`;
   return (
@@ -51,6 +87,7 @@ export function FulfillmentSection({ form, group, index }: GroupProps) {
             </Group>
           ))}
         </Group>
+        {group.tickets.length > 0 ? <TicketList group={group} /> : null}
         {group.fee?.label ? (
           <Text fz="sm" fw={600}>
             {feeLine(group.fee.label, group.fee.feeCents)}

@@ -39,7 +39,7 @@ import { FulfillmentSection } from './checkout-fulfillment';
 import { CheckoutSummary } from './checkout-summary';
 import { successStateOf, type PlacedCheckout } from './placed-checkout';
 import { CatalogError } from './catalog-error';
-import { useCartCatalog } from './use-cart-catalog';
+import { ticketTypeIdsOf, useCartCatalog } from './use-cart-catalog';
 import { useFulfillmentChoices } from './use-fulfillment-choices';
 import { usePlaceOrder, type PlaceOrderState } from './use-place-order';
 
@@ -125,7 +125,9 @@ function CheckoutForm({ view: cartView, priceAt }: { view: CartView; priceAt: Pr
 
           <Stack gap="sm" component="section" aria-labelledby="fulfillment-heading">
             <Title order={2} fz="lg" id="fulfillment-heading">
-              Pickup, delivery and shipping
+              {view.groups.every((group) => group.lines.length === 0)
+                ? 'Your tickets'
+                : 'Pickup, delivery and shipping'}
             </Title>
             {view.groups.map((group, index) => (
               <FulfillmentSection key={group.businessId} form={form} group={group} index={index} />
@@ -221,7 +223,7 @@ function CheckoutForm({ view: cartView, priceAt }: { view: CartView; priceAt: Pr
 
 function CheckoutContents({ cart }: { cart: CartState }) {
   const { choices } = useFulfillmentChoices();
-  const { catalog, error, retry } = useCartCatalog(cart.addedIds);
+  const { catalog, error, retry } = useCartCatalog(cart.addedIds, ticketTypeIdsOf(cart));
   const { location } = useZipLocation(choices.zip);
   const view = useMemo(
     () => (catalog ? buildCartView(cart, catalog, choices.modes, location) : null),
@@ -255,7 +257,7 @@ function CheckoutContents({ cart }: { cart: CartState }) {
 export function CheckoutPage() {
   useDocumentTitle(`Shipping and billing · ${siteConfig.siteName}`);
   const state = useCart();
-  if (state.status === 'ready' && state.cart.addedIds.length === 0) {
+  if (state.status === 'ready' && state.cart.addedIds.length === 0 && !state.cart.tickets?.length) {
     return <Navigate replace to="/cart" />;
   }
   return (

@@ -8,6 +8,7 @@ export const testGroup = (businessId: number, mode: ProducerGroupView['mode'], l
     businessId,
     mode,
     lines: lineIds.map((id) => ({ id, quantity: 2, unitPrice: 1_250 })),
+    tickets: [],
     totals: { total: lineIds.length * 2_500 },
   }) as unknown as ProducerGroupView;
 

@@ -20,6 +20,8 @@ type PlacedOrderAddress = NonNullable<PlacedOrderSummary['fulfillmentAddress']>;
 export interface SuccessState {
   checkout: PlacedCheckout;
   bought?: string[];
+  /** The ticket types bought, to remove from the cart too. */
+  boughtTickets?: number[];
   /** The bought products' images by product id, as the cart held them. */
   images?: Record<string, string | null>;
 }
@@ -27,12 +29,20 @@ export interface SuccessState {
 /** What checkout hands over after placing: the answer, what was bought and its pictures. */
 export function successStateOf(
   checkout: PlacedCheckout,
-  view: { groups: readonly { lines: readonly CartLineView[] }[] },
+  view: {
+    groups: readonly {
+      lines: readonly CartLineView[];
+      tickets?: readonly { stored: { ticketTypeId: number } }[];
+    }[];
+  },
 ): SuccessState {
   const lines = view.groups.flatMap((group) => group.lines);
   return {
     checkout,
     bought: lines.map((line) => line.id),
+    boughtTickets: view.groups.flatMap((group) =>
+      (group.tickets ?? []).map((line) => line.stored.ticketTypeId),
+    ),
     images: Object.fromEntries(lines.map((line) => [line.id, line.product.bottleImageUrl])),
   };
 }

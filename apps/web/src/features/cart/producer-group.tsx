@@ -29,6 +29,7 @@ import {
   type Reach,
 } from './cart-view';
 import { actOnLine, LineQuantity } from './line-quantity';
+import { TicketLineRow } from './ticket-line-row';
 
 /** A note's icon stays beside the first line of a note that wraps. */
 const NOTE_ICON_STYLE = { flexShrink: 0, marginTop: 3 };
@@ -198,7 +199,7 @@ export function ProducerGroup({ group, buyer, onModeChange }: ProducerGroupProps
           </Table.Caption>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th scope="col">Product</Table.Th>
+              <Table.Th scope="col">{group.tickets.length > 0 ? 'Item' : 'Product'}</Table.Th>
               <Table.Th scope="col" ta="right" w={100} visibleFrom="sm">
                 Unit price
               </Table.Th>
@@ -213,6 +214,9 @@ export function ProducerGroup({ group, buyer, onModeChange }: ProducerGroupProps
           <Table.Tbody>
             {group.lines.map((line) => (
               <LineRow key={line.id} line={line} buyer={buyer} />
+            ))}
+            {group.tickets.map((line) => (
+              <TicketLineRow key={`ticket-${line.stored.ticketTypeId}`} line={line} />
             ))}
           </Table.Tbody>
         </Table>

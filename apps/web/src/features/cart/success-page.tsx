@@ -19,7 +19,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconCircleCheck } from '@tabler/icons-react';
+import { IconCircleCheck, IconTicket } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useClient } from 'urql';
@@ -28,7 +28,7 @@ import { PageLoading } from '../../components/page-loading';
 import { ProductThumbnail } from '../../components/product-thumbnail';
 import { describeError } from '../../lib/server-error';
 import { siteConfig } from '../../lib/site-config';
-import { removeFromCart } from '../../lib/use-cart';
+import { removeFromCart, removeTicketsFromCart } from '../../lib/use-cart';
 import {
   formatOrderAddress,
   orderIdsOf,
@@ -54,15 +54,17 @@ function usePlacedOrders(): Loaded {
 
   // Once: what was bought leaves the cart, and the history entry forgets it.
   const bought = handedOver?.bought;
+  const boughtTickets = handedOver?.boughtTickets;
   const images = handedOver?.images;
   useEffect(() => {
     if (!bought || !fromCheckout) return;
     removeFromCart(bought);
+    removeTicketsFromCart(boughtTickets ?? []);
     void navigate(`${location.pathname}${location.search}`, {
       replace: true,
       state: { checkout: fromCheckout, images } satisfies SuccessState,
     });
-  }, [bought, fromCheckout, images, navigate, location.pathname, location.search]);
+  }, [bought, boughtTickets, fromCheckout, images, navigate, location.pathname, location.search]);
 
   useEffect(() => {
     if (fromCheckout) return;
@@ -96,6 +98,10 @@ function PlacedOrderCard({
   images: SuccessState['images'];
 }) {
   const headingId = `order-${order.id}-heading`;
+  const tickets = 'tickets' in order ? order.tickets : [];
+  // An order read back lists its tickets among its lines, without a product.
+  const hasGoods = order.lines.some((line) => line.productId !== null);
+  const hasTickets = tickets.length > 0 || order.lines.some((line) => line.productId === null);
   // The API types it as a String; the server writes only the three modes.
   const mode = order.fulfillmentMode as FulfillmentMode;
   const where =
@@ -147,6 +153,19 @@ function PlacedOrderCard({
                 <Table.Td ta="right">{formatCents(line.lineTotalCents)}</Table.Td>
               </Table.Tr>
             ))}
+            {tickets.map((line) => (
+              <Table.Tr key={`ticket-${line.ticketTypeId}`}>
+                <Table.Td>
+                  <Group gap="xs">
+                    <IconTicket size={28} aria-hidden />
+                    {line.name}
+                  </Group>
+                </Table.Td>
+                <Table.Td ta="right">{line.quantity}</Table.Td>
+                <Table.Td ta="right">{formatCents(line.unitPriceCents)}</Table.Td>
+                <Table.Td ta="right">{formatCents(line.lineTotalCents)}</Table.Td>
+              </Table.Tr>
+            ))}
             <SummaryRows
               rows={orderAmountRows(
                 { ...order, fulfillmentMode: mode },
@@ -156,19 +175,33 @@ function PlacedOrderCard({
             />
           </Table.Tbody>
         </Table>
-        <Text fw={600}>{where}</Text>
+        {hasGoods ? <Text fw={600}>{where}</Text> : null}
+        {hasTickets ? (
+          <Text>
+            <Text span fw={600}>
+              Your tickets:{' '}
+            </Text>
+            their QR codes are in your email and in{' '}
+            <Anchor component={Link} to="/consumer/tickets">
+              your tickets
+            </Anchor>
+            . Show one at the door, on your phone or printed.
+          </Text>
+        ) : null}
         {order.paymentMethod === 'invoice' && order.invoiceDueOn ? (
           <Text fw={600}>
             {payByInvoiceText(order.invoiceDueOn, order.invoiceTermsDays)}: pay{' '}
             {formatCents(order.totalCents)} to {order.businessName} directly.
           </Text>
         ) : null}
-        <Text>
-          <Text span fw={600}>
-            What happens next:{' '}
+        {hasGoods ? (
+          <Text>
+            <Text span fw={600}>
+              What happens next:{' '}
+            </Text>
+            {nextStepsFor(mode, order.businessName)}
           </Text>
-          {nextStepsFor(mode, order.businessName)}
-        </Text>
+        ) : null}
       </Stack>
     </Paper>
   );

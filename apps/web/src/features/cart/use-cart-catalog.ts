@@ -1,16 +1,22 @@
+import type { CartState } from '@bevy/core/cart';
 import { useCallback, useEffect, useState } from 'react';
 import { useClient } from 'urql';
 import { describeError } from '../../lib/server-error';
 import { useMe } from '../../lib/use-me';
-import { CART_CATALOG } from './api/catalog';
+import { CART_CATALOG, CART_TICKETS } from './api/catalog';
 import type { CartCatalog } from './cart-view';
 
 interface Answer {
   /** Who asked and for which ids: a new answer is needed when either changes. */
   key: string;
   ids: string[];
+  ticketTypeIds: number[];
   catalog: CartCatalog;
 }
+
+/** The ticket types in the cart, for the catalog query. */
+export const ticketTypeIdsOf = (cart: CartState): number[] =>
+  (cart.tickets ?? []).map((line) => line.ticketTypeId);
 
 export interface CartCatalogState {
   catalog: CartCatalog | null;
@@ -23,7 +29,10 @@ export interface CartCatalogState {
  * Removing lines asks for nothing new (the last answer covers what is left), so the page does
  * not flash back to loading while the buyer tidies their cart.
  */
-export function useCartCatalog(ids: readonly string[]): CartCatalogState {
+export function useCartCatalog(
+  ids: readonly string[],
+  ticketTypeIds: readonly number[] = [],
+): CartCatalogState {
   const client = useClient();
   const { me, fetching: meFetching } = useMe();
   const viewer = me ? `${me.id}:${me.seesWholesalePricing}` : 'anonymous';
@@ -34,36 +43,49 @@ export function useCartCatalog(ids: readonly string[]): CartCatalogState {
   const covered =
     answer !== null &&
     answer.key.startsWith(`${viewer}|`) &&
-    ids.every((id) => answer.ids.includes(id));
+    ids.every((id) => answer.ids.includes(id)) &&
+    ticketTypeIds.every((id) => answer.ticketTypeIds.includes(id));
+  const empty = ids.length === 0 && ticketTypeIds.length === 0;
   // Until the user is known, their price list is not: wait rather than ask twice.
-  const wanted = covered || meFetching || ids.length === 0 ? null : `${viewer}|${ids.join(',')}`;
+  const wanted =
+    covered || meFetching || empty ? null : `${viewer}|${ids.join(',')}|${ticketTypeIds.join(',')}`;
 
   useEffect(() => {
     if (wanted === null) return;
     let current = true;
-    const productIds = wanted.slice(wanted.indexOf('|') + 1).split(',');
-    void client
-      .query(CART_CATALOG, { productIds }, { requestPolicy: 'network-only' })
-      .toPromise()
-      .then((result) => {
-        if (!current) return;
-        if (result.error || !result.data) {
-          setFailure({
-            key: wanted,
-            message: result.error
-              ? describeError(result.error).message
-              : 'We could not load your cart.',
-          });
-          return;
-        }
-        const { buyerKind, products } = result.data.cartCatalog;
-        setFailure(null);
-        setAnswer({
+    const [, productList = '', ticketList = ''] = wanted.split('|');
+    const productIds = productList ? productList.split(',') : [];
+    const ticketTypeIds = ticketList ? ticketList.split(',').map(Number) : [];
+    const options = { requestPolicy: 'network-only' } as const;
+    void Promise.all([
+      client.query(CART_CATALOG, { productIds }, options).toPromise(),
+      ticketTypeIds.length > 0
+        ? client.query(CART_TICKETS, { ticketTypeIds }, options).toPromise()
+        : Promise.resolve(null),
+    ]).then(([result, ticketsResult]) => {
+      if (!current) return;
+      const error = result.error ?? ticketsResult?.error;
+      if (error || !result.data || (ticketsResult && !ticketsResult.data)) {
+        setFailure({
           key: wanted,
-          ids: productIds,
-          catalog: { buyerKind: buyerKind === 'wholesale' ? 'wholesale' : 'retail', products },
+          message: error ? describeError(error).message : 'We could not load your cart.',
         });
+        return;
+      }
+      const { buyerKind, products } = result.data.cartCatalog;
+      const tickets = ticketsResult?.data?.cartTickets ?? [];
+      setFailure(null);
+      setAnswer({
+        key: wanted,
+        ids: productIds,
+        ticketTypeIds,
+        catalog: {
+          buyerKind: buyerKind === 'wholesale' ? 'wholesale' : 'retail',
+          products,
+          tickets,
+        },
       });
+    });
     return () => {
       current = false;
     };

@@ -107,9 +107,16 @@ function MyOrdersTable({
 
 /**
  * Spec /consumer: the buyer's own orders, with their progress, and "Order again"; above them
- * `memberships`, the buyer's clubs (their own feature, composed by the router).
+ * `memberships`, the buyer's clubs, and `tickets`, their event tickets (their own features,
+ * composed by the router).
  */
-export function ConsumerPage({ memberships }: { memberships?: ReactNode }) {
+export function ConsumerPage({
+  memberships,
+  tickets,
+}: {
+  memberships?: ReactNode;
+  tickets?: ReactNode;
+}) {
   useDocumentTitle(`Your orders · ${siteConfig.siteName}`);
   const [params, setParams] = useSearchParams();
   const page = /^[1-9]\d{0,8}$/.test(params.get('page') ?? '') ? Number(params.get('page')) : 1;
@@ -126,6 +133,7 @@ export function ConsumerPage({ memberships }: { memberships?: ReactNode }) {
     <Container size="lg" py="lg">
       <Stack gap="md">
         <Title order={1}>Your orders</Title>
+        <Suspense fallback={null}>{tickets}</Suspense>
         <Suspense fallback={null}>{memberships}</Suspense>
         {reorder.outcome ? (
           <ReorderNotice outcome={reorder.outcome.result} onClose={reorder.dismiss} />

@@ -36,3 +36,29 @@ export const BUSINESS_BY_SLUG = graphql(`
     }
   }
 `);
+
+/** A producer's upcoming events, for its page. */
+export const BUSINESS_EVENTS = graphql(`
+  query BusinessEvents($businessSlug: String!) {
+    events(businessSlug: $businessSlug, limit: 6) {
+      id
+      urlKey
+      title
+      when
+      imageUrl
+      venueCity
+      venueState
+      visibility
+      cancelled
+      availability
+      seatsLeft
+      distanceMiles
+      business {
+        name
+      }
+      ticketTypes {
+        viewerPriceCents
+      }
+    }
+  }
+`);

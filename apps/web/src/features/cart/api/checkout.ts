@@ -43,6 +43,13 @@ export const PLACE_ORDER = graphql(
             quantity
             lineTotalCents
           }
+          tickets {
+            ticketTypeId
+            name
+            unitPriceCents
+            quantity
+            lineTotalCents
+          }
         }
       }
     }

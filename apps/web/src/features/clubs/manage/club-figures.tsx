@@ -1,33 +1,22 @@
 import { formatCents, formatDueDate } from '@bevy/core';
-import { Paper, SimpleGrid, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { SimpleGrid, Text } from '@mantine/core';
 import type { ClubFiguresView } from '../api/club-manage';
-
-function Figure({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p="sm">
-      <Text component="dt" fz="sm" c="dark.6">
-        {label}
-      </Text>
-      <Text component="dd" m={0} fz="xl" fw={700}>
-        {children}
-      </Text>
-    </Paper>
-  );
-}
+import { FigureCard } from '../../../components/figure-card';
 
 /** The club's figures as a row of cards (a description list: each figure's name, then it). */
 export function ClubFigures({ figures }: { figures: ClubFiguresView }) {
   return (
     <SimpleGrid component="dl" cols={{ base: 2, sm: 3 }} spacing="sm" m={0}>
-      <Figure label="Active members">{figures.activeMembers}</Figure>
-      <Figure label="Joined this month">{figures.joinedThisMonth}</Figure>
-      <Figure label="Cancelled this month">{figures.cancelledThisMonth}</Figure>
-      <Figure label="Lost to failed payments this month">
+      <FigureCard label="Active members">{figures.activeMembers}</FigureCard>
+      <FigureCard label="Joined this month">{figures.joinedThisMonth}</FigureCard>
+      <FigureCard label="Cancelled this month">{figures.cancelledThisMonth}</FigureCard>
+      <FigureCard label="Lost to failed payments this month">
         {figures.involuntaryChurnThisMonth}
-      </Figure>
-      <Figure label="Failed payments recovered this month">{figures.recoveredThisMonth}</Figure>
-      <Figure label="Next release">
+      </FigureCard>
+      <FigureCard label="Failed payments recovered this month">
+        {figures.recoveredThisMonth}
+      </FigureCard>
+      <FigureCard label="Next release">
         {figures.nextReleaseOn ? (
           <Text component="span" fz="lg" fw={700}>
             {formatDueDate(figures.nextReleaseOn)}
@@ -40,7 +29,7 @@ export function ClubFigures({ figures }: { figures: ClubFiguresView }) {
             None scheduled
           </Text>
         )}
-      </Figure>
+      </FigureCard>
     </SimpleGrid>
   );
 }
