@@ -8,13 +8,16 @@ import {
   clubReleases,
   clubs,
   clubShipments,
+  events,
   memberships,
   priceTiers,
   products,
+  tickets,
   users,
 } from '../../db/tables';
 import { createTestDatabase } from '../../test/test-app';
 import { verifyPassword } from '../accounts/password';
+import { seatCounts } from '../events/index';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 import { seedDemoData } from './seed';
 
@@ -114,6 +117,32 @@ describe('demo data', () => {
       .from(products)
       .where(eq(products.members_only, true));
     expect(membersOnly).toHaveLength(1);
+  });
+
+  it('has upcoming events, one nearly sold out, one for members, and the demo buyer’s tickets', async () => {
+    const db = database.database.db;
+    const all = await db.select().from(events);
+    expect(all.length).toBeGreaterThanOrEqual(4);
+    expect(all.every((event) => event.starts_at > new Date())).toBe(true);
+    expect(new Set(all.map((event) => event.venue_state)).size).toBeGreaterThanOrEqual(2);
+    expect(all.filter((event) => event.visibility === 'members')).toHaveLength(1);
+    const counts = await seatCounts(
+      db,
+      all.map((event) => event.id),
+      new Date(),
+    );
+    const nearlySoldOut = all.filter((event) => {
+      const left = event.capacity - counts.get(event.id)!.total;
+      return left > 0 && left <= 3;
+    });
+    expect(nearlySoldOut).toHaveLength(1);
+    const buyer = DEMO_ACCOUNTS.find((account) => account.role === 'Retail buyer')!;
+    const held = await db
+      .select({ status: tickets.status })
+      .from(tickets)
+      .innerJoin(users, eq(users.id, tickets.buyer_id))
+      .where(eq(users.email, buyer.email));
+    expect(held.map((ticket) => ticket.status)).toEqual(['valid', 'valid']);
   });
 
   it('seeding again changes nothing', async () => {
