@@ -228,14 +228,18 @@ describe('a ticket type', () => {
 
   it('refuses prices out of range', () => {
     expect(refusals(ticketTypeInputSchema.safeParse({ ...ticketType, priceCents: -1 }))).toEqual({
-      priceCents: 'The price cannot be negative.',
+      priceCents: 'The price is at least $0.50.',
+    });
+    expect(refusals(ticketTypeInputSchema.safeParse({ ...ticketType, priceCents: 0 }))).toEqual({
+      priceCents: 'The price is at least $0.50.',
     });
     expect(
       refusals(ticketTypeInputSchema.safeParse({ ...ticketType, priceCents: 1_000_001 })),
     ).toEqual({ priceCents: 'The price is at most $10,000.' });
     expect(
-      ticketTypeInputSchema.parse({ ...ticketType, priceCents: 0, memberPriceCents: 0 }).priceCents,
-    ).toBe(0);
+      ticketTypeInputSchema.parse({ ...ticketType, priceCents: 50, memberPriceCents: 50 })
+        .priceCents,
+    ).toBe(50);
   });
 
   it('limits tickets per order', () => {

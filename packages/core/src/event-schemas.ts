@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EVENT_LIMITS, EVENT_VISIBILITIES, isLocalDateTime } from './events';
 import { siteImagePath } from './site-images';
 import { US_STATES } from './us-states';
+import { CHECKOUT_LIMITS } from './orders';
 
 /**
  * What a producer sends to create or edit an event and its ticket types, and what a buyer sends to
@@ -19,11 +20,16 @@ const whole = (label: string, min: number, tooFew: string, max: number, tooMany:
     .refine(Number.isInteger, `Enter ${label} as a whole number.`);
 
 const MOST_CENTS = `$${(EVENT_LIMITS.priceCents / 100).toLocaleString('en-US')}`;
+/**
+ * A ticket costs at least what one card payment must be (CHECKOUT_LIMITS.minAmountCents): a free
+ * ticket would be an order with nothing to charge, which checkout does not take yet.
+ */
+const LEAST_CENTS = CHECKOUT_LIMITS.minAmountCents;
 const cents = (label: string, what: string) =>
   whole(
     label,
-    0,
-    `${what} cannot be negative.`,
+    LEAST_CENTS,
+    `${what} is at least $${(LEAST_CENTS / 100).toFixed(2)}.`,
     EVENT_LIMITS.priceCents,
     `${what} is at most ${MOST_CENTS}.`,
   );

@@ -90,12 +90,18 @@ builder.queryFields((t) => ({
       'The event tickets of a cart as they are sold now, priced for the caller; a missing id is no longer sold.',
     // A stored cart holds at most MAX_TICKET_LINES; the API allows as many as a cart's products.
     extensions: { maxItems: MAX_CART_LINES },
-    args: { ticketTypeIds: t.arg.intList({ required: true }) },
+    args: {
+      ticketTypeIds: t.arg.intList({ required: true }),
+      eventUrlKeys: t.arg.stringList({
+        description:
+          'The keys of the events’ pages: an unlisted or members-only event needs its own.',
+      }),
+    },
     resolve: (_root, args, ctx) => {
       if (args.ticketTypeIds.length > MAX_CART_LINES) {
         throw badInput(`Ask for at most ${MAX_CART_LINES} kinds of ticket.`, 'ticketTypeIds');
       }
-      return cartTicketTypes(ctx, args.ticketTypeIds);
+      return cartTicketTypes(ctx, args.ticketTypeIds, (args.eventUrlKeys ?? []).slice(0, 100));
     },
   }),
 }));

@@ -381,6 +381,16 @@ export function priceCart(
     const lines = linesByBusiness.get(businessId) ?? [];
     const tickets = ticketsByBusiness.get(businessId) ?? [];
     const allLines = [...lines, ...tickets];
+    const chosen = input.fulfillment.findIndex((choice) => choice.businessId === businessId);
+    // Tickets are paid for now: an unpaid invoice would otherwise hold valid tickets.
+    if (tickets.length > 0 && input.fulfillment[chosen]?.payByInvoice) {
+      problems.push({
+        code: 'BAD_USER_INPUT',
+        field: `fulfillment.${chosen}.payByInvoice`,
+        message: `Event tickets are paid by card: pay ${business.name} by card.`,
+      });
+      continue;
+    }
     if (lines.length === 0) {
       // Tickets alone: nothing to pick up, deliver or ship, so no choice to make, and by card.
       const subtotal = tickets.reduce((sum, line) => sum + line.lineTotal, 0);

@@ -126,7 +126,7 @@ export async function recordSettlements(
     'placed',
     'placed',
     null,
-    'Paid after the seats’ hold lapsed and they were sold again: refund the cancelled tickets.',
+    'Paid for event tickets cancelled meanwhile (their event was cancelled, or their hold ran out and the seats were sold): refund the cancelled tickets from the event’s attendee list.',
   );
   await recordEvents(
     db,

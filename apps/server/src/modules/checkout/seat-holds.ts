@@ -128,8 +128,9 @@ export async function releaseSeats(db: Db, orderIds: readonly number[]): Promise
 /**
  * The orders were paid: their held tickets become valid, in the caller's transaction. A hold
  * that expired before the payment was confirmed may have been sold again meanwhile; such a
- * ticket is kept only while its event and type still have the seat, and is otherwise cancelled
- * (returned in the answer, for the order's refund), so that no event is ever oversold.
+ * ticket is kept only while its event and type still have the seat and the event is on, and is
+ * otherwise cancelled, so that no event is ever oversold. Returns the orders' cancelled tickets
+ * (those, and any whose event was cancelled while they were paid for), for their refund.
  */
 export async function confirmSeats(
   db: Db,
@@ -138,10 +139,35 @@ export async function confirmSeats(
 ): Promise<{ id: number; orderId: number }[]> {
   if (orderIds.length === 0) return [];
   const ofOrders = and(inArray(tickets.order_id, [...orderIds]), eq(tickets.status, 'held'));
+  const heldAt = await db
+    .selectDistinct({ eventId: tickets.event_id })
+    .from(tickets)
+    .where(ofOrders);
+  if (heldAt.length === 0) {
+    return db
+      .select({ id: tickets.id, orderId: tickets.order_id })
+      .from(tickets)
+      .where(and(inArray(tickets.order_id, [...orderIds]), eq(tickets.status, 'cancelled')));
+  }
+  // Under the events' locks, so that no checkout counts these seats as free at the instant a hold
+  // runs out, and none is held after the event was cancelled.
+  const locked = new Map(
+    (
+      await lockEvents(
+        db,
+        heldAt.map((row) => row.eventId).sort((a, b) => a - b),
+      )
+    ).map((row) => [row.id, row]),
+  );
   await db
     .update(tickets)
     .set({ status: 'valid', hold_expires_at: null, updated_at: now })
     .where(and(ofOrders, gt(tickets.hold_expires_at, now)));
+  // Tickets cancelled while their order was being paid for (the event was cancelled meanwhile).
+  const cancelledMeanwhile = await db
+    .select({ id: tickets.id, orderId: tickets.order_id })
+    .from(tickets)
+    .where(and(inArray(tickets.order_id, [...orderIds]), eq(tickets.status, 'cancelled')));
   const lapsed = await db
     .select({
       id: tickets.id,
@@ -152,16 +178,15 @@ export async function confirmSeats(
     .from(tickets)
     .where(and(ofOrders, lte(tickets.hold_expires_at, now)))
     .orderBy(asc(tickets.id));
-  if (lapsed.length === 0) return [];
+  if (lapsed.length === 0) return cancelledMeanwhile;
   const eventIds = [...new Set(lapsed.map((ticket) => ticket.eventId))].sort((a, b) => a - b);
-  const locked = new Map((await lockEvents(db, eventIds)).map((row) => [row.id, row]));
   const counts = await seatCounts(db, eventIds, now);
   const typeRows = await db
     .select({ id: ticketTypes.id, capacity: ticketTypes.capacity })
     .from(ticketTypes)
     .where(inArray(ticketTypes.id, [...new Set(lapsed.map((ticket) => ticket.typeId))]));
   const typeCapacity = new Map(typeRows.map((row) => [row.id, row.capacity]));
-  const cancelled: { id: number; orderId: number }[] = [];
+  const cancelled: { id: number; orderId: number }[] = [...cancelledMeanwhile];
   for (const ticket of lapsed) {
     const count = counts.get(ticket.eventId)!;
     const left = seatsLeft(
@@ -169,7 +194,7 @@ export async function confirmSeats(
       { id: ticket.typeId, capacity: typeCapacity.get(ticket.typeId) ?? null },
       count,
     );
-    const keep = left > 0;
+    const keep = left > 0 && locked.get(ticket.eventId)!.status === 'scheduled';
     await db
       .update(tickets)
       .set({ status: keep ? 'valid' : 'cancelled', hold_expires_at: null, updated_at: now })

@@ -153,7 +153,14 @@ export async function scanTicket(
         const [admitted] = await db
           .update(tickets)
           .set({ checked_in_at: scannedAt, checked_in_by: staff.id, updated_at: now })
-          .where(and(eq(tickets.id, found!.ticket.id), sql`${tickets.checked_in_at} is null`))
+          .where(
+            and(
+              eq(tickets.id, found!.ticket.id),
+              // Refunded meanwhile: not admitted (the answer below then reads it again).
+              eq(tickets.status, 'valid'),
+              sql`${tickets.checked_in_at} is null`,
+            ),
+          )
           .returning({ id: tickets.id });
         result = admitted ? 'admitted' : 'already_checked_in';
         conflict = !admitted && Boolean(scan.offline);

@@ -1,8 +1,7 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { events, orders, tickets, ticketTypes, users, waitlistEntries } from '../../db/tables';
 import type { ServiceContext } from '../../platform/context';
-import { badInput } from '../../platform/domain-error';
 import { queueMail } from '../mail/index';
 import type { OrderChangeContext } from '../orders/index';
 import { checkedInCount } from './check-in.service';
@@ -115,6 +114,7 @@ export async function eventAttendees(ctx: AdminContext, businessSlug: string, ev
       buyerEmail: users.email,
       orderNumber: orders.number,
       orderId: orders.id,
+      orderStatus: orders.status,
     })
     .from(tickets)
     .innerJoin(ticketTypes, eq(ticketTypes.id, tickets.ticket_type_id))
@@ -127,7 +127,19 @@ export async function eventAttendees(ctx: AdminContext, businessSlug: string, ev
       ),
     )
     .orderBy(asc(ticketTypes.position), asc(tickets.attendee_name), asc(tickets.id));
-  return { event, attendees: rows };
+  return {
+    event,
+    attendees: rows.map((row) => ({
+      ...row,
+      // Paid, or cancelled after its order was paid all the same: the producer may refund it.
+      refundable:
+        row.status === 'valid' ||
+        (row.status === 'cancelled' &&
+          !['awaiting_payment', 'payment_failed', 'cancelled', 'refunded'].includes(
+            row.orderStatus,
+          )),
+    })),
+  };
 }
 
 type CancelContext = OrderChangeContext & Pick<ServiceContext, 'clock'>;
@@ -145,9 +157,16 @@ export async function cancelEvent(
 ): Promise<{ refunded: number; failed: number }> {
   const { business, event } = await managedEvent(ctx, businessSlug, eventId);
   const note = reason?.trim().slice(0, 500) || null;
-  const firstTime = event.status === 'scheduled';
+  // In one transaction under the event's lock, which every checkout takes to hold seats: no seat
+  // is held after this, and the holds of buyers paying now end, their tickets cancelled (a
+  // payment that still goes through is refunded below, or by cancelling again).
   await ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
+    const [locked] = await db
+      .select({ status: events.status })
+      .from(events)
+      .where(eq(events.id, event.id))
+      .for('update');
     await db
       .update(waitlistEntries)
       .set({ status: 'expired', updated_at: ctx.clock.now() })
@@ -157,42 +176,48 @@ export async function cancelEvent(
           inArray(waitlistEntries.status, ['waiting', 'offered']),
         ),
       );
-    if (!firstTime) return;
+    if (locked?.status !== 'scheduled') return;
+    await db
+      .update(events)
+      .set({ status: 'cancelled', updated_at: ctx.clock.now() })
+      .where(eq(events.id, event.id));
     await db
       .update(tickets)
-      .set({ status: 'cancelled' })
+      .set({ status: 'cancelled', hold_expires_at: null, updated_at: ctx.clock.now() })
       .where(and(eq(tickets.event_id, event.id), eq(tickets.status, 'held')));
+    const buyers = await db
+      .selectDistinct({ name: users.name, email: users.email })
+      .from(tickets)
+      .innerJoin(users, eq(users.id, tickets.buyer_id))
+      .where(and(eq(tickets.event_id, event.id), eq(tickets.status, 'valid')));
+    await queueMail(
+      { db, config: ctx.config },
+      buyers.map((buyer) =>
+        cancelledEmail(ctx.config, buyer, { ...event, businessName: business.name }, note),
+      ),
+    );
   });
-  if (firstTime) {
-    await ctx.db.transaction(async (tx) => {
-      const db = tx as unknown as Db;
-      await db
-        .update(events)
-        .set({ status: 'cancelled', updated_at: ctx.clock.now() })
-        .where(eq(events.id, event.id));
-      const buyers = await db
-        .selectDistinct({ name: users.name, email: users.email })
-        .from(tickets)
-        .innerJoin(users, eq(users.id, tickets.buyer_id))
-        .where(and(eq(tickets.event_id, event.id), eq(tickets.status, 'valid')));
-      await queueMail(
-        { db, config: ctx.config },
-        buyers.map((buyer) =>
-          cancelledEmail(ctx.config, buyer, { ...event, businessName: business.name }, note),
-        ),
-      );
-    });
-  } else if (event.status !== 'cancelled') {
-    throw badInput('This event cannot be cancelled.');
-  }
+  // Paid tickets, and cancelled ones whose order was paid all the same.
   const paid = await ctx.db
-    .select()
+    .select({ ticket: tickets })
     .from(tickets)
-    .where(and(eq(tickets.event_id, event.id), eq(tickets.status, 'valid')))
+    .innerJoin(orders, eq(orders.id, tickets.order_id))
+    .where(
+      and(
+        eq(tickets.event_id, event.id),
+        or(
+          eq(tickets.status, 'valid'),
+          and(
+            eq(tickets.status, 'cancelled'),
+            notInArray(orders.status, ['awaiting_payment', 'payment_failed', 'cancelled']),
+          ),
+        ),
+      ),
+    )
     .orderBy(asc(tickets.id));
   let refunded = 0;
   let failed = 0;
-  for (const ticket of paid) {
+  for (const { ticket } of paid) {
     try {
       await refundTicket(ctx, ticket, note ? `Event cancelled: ${note}` : 'Event cancelled', {
         offerSeats: false,

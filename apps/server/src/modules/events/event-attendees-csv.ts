@@ -1,4 +1,4 @@
-import { formatTicketCode } from '@bevy/core';
+import { formatEventTime, formatTicketCode, utcToZonedLocal } from '@bevy/core';
 import { csvCell, csvDollars } from '../orders/index';
 import type { eventAttendees } from './event-admin.service';
 
@@ -26,12 +26,17 @@ const STATUS_LABELS: Record<AttendeeRow['status'], string> = {
   cancelled: 'Cancelled',
 };
 
-function rowOf(row: AttendeeRow): string[] {
+/** "2026-12-12 6:42 PM PT": in the venue's time, as the producer reads it. */
+function venueTime(at: Date, timeZone: string): string {
+  return `${utcToZonedLocal(at, timeZone).slice(0, 10)} ${formatEventTime(at, timeZone)}`;
+}
+
+function rowOf(row: AttendeeRow, timeZone: string): string[] {
   return [
     row.attendeeName ?? row.buyerName ?? '',
     row.typeName,
     STATUS_LABELS[row.status],
-    row.checkedInAt?.toISOString() ?? '',
+    row.checkedInAt ? venueTime(row.checkedInAt, timeZone) : '',
     csvDollars(row.priceCents),
     row.buyerName ?? '',
     row.buyerEmail ?? '',
@@ -41,8 +46,8 @@ function rowOf(row: AttendeeRow): string[] {
 }
 
 /** The whole file: a header row, then the tickets, each line ending in CRLF. */
-export function eventAttendeesCsv(rows: readonly AttendeeRow[]): string {
-  return [EVENT_ATTENDEES_CSV_COLUMNS, ...rows.map(rowOf)]
+export function eventAttendeesCsv(rows: readonly AttendeeRow[], timeZone: string): string {
+  return [EVENT_ATTENDEES_CSV_COLUMNS, ...rows.map((row) => rowOf(row, timeZone))]
     .map((row) => `${row.map(csvCell).join(',')}\r\n`)
     .join('');
 }

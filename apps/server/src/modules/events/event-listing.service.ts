@@ -1,6 +1,6 @@
 import { distanceMiles, isIsoDate } from '@bevy/core';
 import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
-import { businesses, events, ticketTypes } from '../../db/tables';
+import { businesses, events, ticketTypes, waitlistEntries } from '../../db/tables';
 import { managesBusiness } from '../../platform/access';
 import type { ServiceContext } from '../../platform/context';
 import { badInput, notFound } from '../../platform/domain-error';
@@ -52,6 +52,28 @@ function typeUnavailable(
   return null;
 }
 
+async function liveOffersTo(ctx: ReadContext, rows: readonly EventWithTypes[], now: Date) {
+  if (!ctx.viewer || rows.length === 0) return [];
+  return ctx.db
+    .select({
+      eventId: waitlistEntries.event_id,
+      typeId: waitlistEntries.ticket_type_id,
+      quantity: waitlistEntries.quantity,
+    })
+    .from(waitlistEntries)
+    .where(
+      and(
+        eq(waitlistEntries.user_id, ctx.viewer.id),
+        inArray(
+          waitlistEntries.event_id,
+          rows.map((row) => row.id),
+        ),
+        eq(waitlistEntries.status, 'offered'),
+        gt(waitlistEntries.offer_expires_at, now),
+      ),
+    );
+}
+
 /** The events as a viewer sees them, with seats left and member prices. */
 export async function viewsOf(
   ctx: ReadContext,
@@ -59,14 +81,21 @@ export async function viewsOf(
   businessById: ReadonlyMap<number, BusinessRow>,
 ): Promise<EventView[]> {
   const now = ctx.clock.now();
-  const [counts, memberAt] = await Promise.all([
+  const [counts, memberAt, offers] = await Promise.all([
     seatCounts(
       ctx.db,
       rows.map((row) => row.id),
       now,
     ),
     membershipsAt(ctx.db, ctx.viewer?.id ?? null, [...new Set(rows.map((row) => row.business_id))]),
+    liveOffersTo(ctx, rows, now),
   ]);
+  // Seats the waitlist holds for the viewer are theirs to buy: not taken, as they see it.
+  for (const offer of offers) {
+    const count = counts.get(offer.eventId)!;
+    count.total -= offer.quantity;
+    count.byType.set(offer.typeId, (count.byType.get(offer.typeId) ?? 0) - offer.quantity);
+  }
   return rows.map((event) => {
     const count = counts.get(event.id);
     const isMember = memberAt.has(event.business_id);
@@ -124,6 +153,8 @@ export interface CartTicketView {
 export async function cartTicketTypes(
   ctx: ReadContext,
   ids: readonly number[],
+  /** The keys of the events' pages the cart came from: an unlisted event needs its own. */
+  urlKeys: readonly string[] = [],
 ): Promise<CartTicketView[]> {
   const wanted = [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id > 0);
   if (wanted.length === 0) return [];
@@ -133,7 +164,10 @@ export async function cartTicketTypes(
     .where(inArray(ticketTypes.id, wanted));
   const eventIds = [...new Set(typeRows.map((row) => row.eventId))];
   if (eventIds.length === 0) return [];
-  const eventRows = await ctx.db.select().from(events).where(inArray(events.id, eventIds));
+  // Ids are sequential: only a public event, or one whose page's key the cart holds, answers.
+  const eventRows = (await ctx.db.select().from(events).where(inArray(events.id, eventIds))).filter(
+    (row) => row.visibility === 'public' || urlKeys.includes(row.url_key),
+  );
   const views = await viewsOf(
     ctx,
     await withTypes(ctx.db, eventRows),

@@ -138,6 +138,20 @@ describe('events', () => {
       { cookie: seller },
     );
     expect(refused.body.errors?.[0]?.message).toBe('The event must end after it starts.');
+    // 2:30 am does not exist the night the clocks spring forward: it is 3:30, after 3:15.
+    const march = new Date(Date.UTC(NEXT_YEAR, 2, 1));
+    const springForward = 1 + ((7 - march.getUTCDay()) % 7) + 7;
+    const night = `${NEXT_YEAR}-03-${String(springForward).padStart(2, '0')}`;
+    const acrossTheGap = await gql(
+      t.app,
+      CREATE_EVENT,
+      {
+        businessSlug: ownSlug,
+        input: { ...napaTasting, startsAt: `${night}T02:30`, endsAt: `${night}T03:15` },
+      },
+      { cookie: seller },
+    );
+    expect(acrossTheGap.body.errors?.[0]?.message).toBe('The event must end after it starts.');
     const buyer = await logInAsActor(t.app, 'buyer');
     const forbidden = await gql(
       t.app,

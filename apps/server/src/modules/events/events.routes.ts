@@ -67,7 +67,7 @@ export async function eventRoutes(app: FastifyInstance, options: { config: Confi
           'content-disposition',
           `attachment; filename="attendees-${event.url_key}-${isoDate(ctx.clock.now())}.csv"`,
         )
-        .send(eventAttendeesCsv(attendees));
+        .send(eventAttendeesCsv(attendees, event.time_zone));
     },
   );
 }

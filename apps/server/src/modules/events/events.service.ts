@@ -186,6 +186,10 @@ export async function createEvent(
   if (columns.starts_at <= ctx.clock.now()) {
     throw badInput('The event must start in the future.', 'startsAt');
   }
+  // Across a change of the clocks a later wall-clock time can be an earlier instant.
+  if (columns.ends_at <= columns.starts_at) {
+    throw badInput('The event must end after it starts.', 'endsAt');
+  }
   return ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
     const [event] = await db

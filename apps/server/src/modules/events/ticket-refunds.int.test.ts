@@ -1,6 +1,13 @@
 import { and, desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessMembers, mailOutbox, tickets, users, waitlistEntries } from '../../db/tables';
+import {
+  businessMembers,
+  ledgerEntries,
+  mailOutbox,
+  tickets,
+  users,
+  waitlistEntries,
+} from '../../db/tables';
 import { manualClock } from '../../platform/clock';
 import { refusalOf } from '../../test/refusal';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -18,7 +25,9 @@ import { cancelEvent } from './event-admin.service';
 import { sendTicketReminders } from './event-jobs';
 import { createTestEvent, ticketLine } from './event-fixtures';
 import { seatCounts } from './seat-counts';
-import { myTickets, refundMyTicket, refundTicketAsProducer } from './tickets.service';
+import { cartTicketTypes } from './event-listing.service';
+import { myTickets, refundMyTicket, refundTicket, refundTicketAsProducer } from './tickets.service';
+import { cancelOwnOrder } from '../orders/order-changes.service';
 import { expireWaitlistOffers, joinWaitlist } from './waitlist.service';
 
 const HOUR = 3_600_000;
@@ -183,5 +192,73 @@ describe('refunds, the waitlist, reminders and cancelling', () => {
     }
     const refused = await refusalOf(buy(await createBuyer(db()), event.types[0]!.id));
     expect(refused.message).toBe('These tickets are no longer sold. Remove them from your cart.');
+  });
+
+  describe('found in review', () => {
+    it('a buyer cannot cancel a ticket order around the refund policy', async () => {
+      const event = await createTestEvent(db(), producer.id, { refundDaysBefore: null });
+      const buyer = await createBuyer(db());
+      const paid = await buy(buyer, event.types[0]!.id, 1);
+      const refused = await refusalOf(cancelOwnOrder(as(buyer), { id: paid.orders[0]!.id }));
+      expect(refused.message).toBe(
+        'This order holds event tickets: refund them from Your tickets, as the event’s refund policy allows.',
+      );
+      expect((await ticketsOf(buyer, event.id)).map((row) => row.status)).toEqual(['valid']);
+    });
+
+    it('a ticket refunded twice at once moves the money once', async () => {
+      const event = await createTestEvent(db(), producer.id, { refundDaysBefore: 0 });
+      const buyer = await createBuyer(db());
+      const paid = await buy(buyer, event.types[0]!.id, 2);
+      const [ticket] = await ticketsOf(buyer, event.id);
+      // The second refund read the ticket before the first committed.
+      await refundTicket(as(buyer), ticket!, 'first');
+      const second = await refusalOf(refundTicket(as(buyer), ticket!, 'second'));
+      expect(second.message).toBe('This ticket was refunded already.');
+      const refunds = await db()
+        .select({ amount: ledgerEntries.amount_cents })
+        .from(ledgerEntries)
+        .where(
+          and(eq(ledgerEntries.order_id, paid.orders[0]!.id), eq(ledgerEntries.kind, 'refund')),
+        );
+      expect(refunds).toHaveLength(1);
+    });
+
+    it('cancelling refunds a ticket cancelled while its order was being paid for', async () => {
+      const event = await createTestEvent(db(), producer.id);
+      const buyer = await createBuyer(db());
+      await buy(buyer, event.types[0]!.id, 2);
+      const [cancelledMidPayment] = await ticketsOf(buyer, event.id);
+      await db()
+        .update(tickets)
+        .set({ status: 'cancelled' })
+        .where(eq(tickets.id, cancelledMidPayment!.id));
+      expect(await cancelEvent(as(staff), producer.slug, event.id, null)).toEqual({
+        refunded: 2,
+        failed: 0,
+      });
+    });
+
+    it('lists an unlisted event’s tickets in a cart only with its page’s key', async () => {
+      const event = await createTestEvent(db(), producer.id, { visibility: 'unlisted' });
+      const typeId = event.types[0]!.id;
+      expect(await cartTicketTypes(as(staff), [typeId])).toEqual([]);
+      const listed = await cartTicketTypes(as(staff), [typeId], [event.url_key]);
+      expect(listed.map((row) => row.type.id)).toEqual([typeId]);
+    });
+
+    it('shows the seats the waitlist offers a buyer as theirs to buy', async () => {
+      const event = await createTestEvent(db(), producer.id, { capacity: 1 });
+      const type = event.types[0]!;
+      const [holder, waiting] = [await createBuyer(db()), await createBuyer(db())];
+      await buy(holder, type.id);
+      await joinWaitlist(as(waiting), type.id, 1);
+      const [held] = await ticketsOf(holder, event.id);
+      await refundTicketAsProducer(as(staff), producer.slug, event.id, held!.id);
+      const [forWaiting] = await cartTicketTypes(as(waiting), [type.id]);
+      expect(forWaiting!.type.seatsLeft).toBe(1);
+      const [forOthers] = await cartTicketTypes(as(holder), [type.id]);
+      expect(forOthers!.type.seatsLeft).toBe(0);
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { checkInResultTitle, formatEventWhen, formatTicketCode } from '@bevy/core';
+import { checkInResultTitle, formatEventTime, formatEventWhen, formatTicketCode } from '@bevy/core';
 import { builder } from '../../graphql/builder';
 import {
   findAttendees,
@@ -48,6 +48,18 @@ MyTicketType.implement({
         formatEventWhen(row.event.starts_at, row.event.ends_at, row.event.time_zone),
     }),
     eventStartsAt: t.string({ resolve: (row) => row.event.starts_at.toISOString() }),
+    eventTimeZone: t.string({
+      description: 'The venue’s IANA zone.',
+      resolve: (row) => row.event.time_zone,
+    }),
+    checkedInAtVenueTime: t.string({
+      nullable: true,
+      description: 'When it was admitted, in the venue’s time, e.g. "6:42 PM PT".',
+      resolve: (row) =>
+        row.ticket.checked_in_at
+          ? formatEventTime(row.ticket.checked_in_at, row.event.time_zone)
+          : null,
+    }),
     eventEnded: t.boolean({ resolve: (row, _args, ctx) => row.event.ends_at <= ctx.clock.now() }),
     eventCancelled: t.boolean({ resolve: (row) => row.event.status === 'cancelled' }),
     venue: t.string({ resolve: (row) => venueLine({ ...row.event, businessName: '' }) }),
@@ -71,6 +83,9 @@ AttendeeType.implement({
     buyerEmail: t.exposeString('buyerEmail', { nullable: true }),
     orderId: t.exposeInt('orderId'),
     orderNumber: t.exposeString('orderNumber'),
+    refundable: t.exposeBoolean('refundable', {
+      description: 'Paid, or cancelled after its order was paid: the producer may refund it.',
+    }),
   }),
 });
 

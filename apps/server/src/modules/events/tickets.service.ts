@@ -1,5 +1,5 @@
 import { canBuyerRefund } from '@bevy/core';
-import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { businesses, events, orders, tickets, ticketTypes } from '../../db/tables';
@@ -114,15 +114,22 @@ export async function myTickets(ctx: Pick<ServiceContext, 'db' | 'viewer' | 'clo
 
 type RefundContext = OrderChangeContext & Pick<ServiceContext, 'clock'>;
 
-/** Refunds one ticket through its order, returns its seat to sale and offers it to the waitlist. */
+/**
+ * Refunds one ticket through its order, returns its seat to sale and offers it to the waitlist.
+ * A paid ticket ('valid'), or one cancelled after it was paid for (its event was cancelled, or
+ * its hold lapsed and the seat was sold again while the payment was confirmed) may be refunded;
+ * `byBuyer`, only one not used at the door. The ticket's own conditional update, made under the
+ * order's lock before any money moves, settles a race between two refunds or a refund and a scan.
+ */
 export async function refundTicket(
   ctx: RefundContext,
   ticket: typeof tickets.$inferSelect,
   reason: string,
-  options: { offerSeats?: boolean } = {},
+  options: { offerSeats?: boolean; byBuyer?: boolean } = {},
 ): Promise<void> {
-  if (ticket.status !== 'valid')
+  if (ticket.status !== 'valid' && ticket.status !== 'cancelled') {
     throw badInput('This ticket is not paid, or was refunded already.');
+  }
   if (ticket.order_line_id === null) throw badInput('This ticket has no order line to refund.');
   await refundLineUnits(
     ctx,
@@ -130,11 +137,22 @@ export async function refundTicket(
     async (db) => {
       const [refunded] = await db
         .update(tickets)
-        .set({ status: 'refunded', updated_at: ctx.clock.now() })
-        .where(and(eq(tickets.id, ticket.id), eq(tickets.status, 'valid')))
+        .set({ status: 'refunded', hold_expires_at: null, updated_at: ctx.clock.now() })
+        .where(
+          and(
+            eq(tickets.id, ticket.id),
+            inArray(tickets.status, ['valid', 'cancelled']),
+            options.byBuyer ? isNull(tickets.checked_in_at) : undefined,
+          ),
+        )
         .returning({ id: tickets.id });
-      // A concurrent refund won: this one's money movement rolls back with the transaction.
-      if (!refunded) throw badInput('This ticket was refunded already.');
+      if (!refunded) {
+        throw badInput(
+          options.byBuyer
+            ? 'This ticket was refunded already, or used at the door.'
+            : 'This ticket was refunded already.',
+        );
+      }
     },
   );
   if (options.offerSeats !== false) await offerFreedSeats(ctx, ticket.event_id);
@@ -155,7 +173,9 @@ export async function refundMyTicket(ctx: RefundContext, ticketId: number): Prom
   if (!canBuyerRefund(ctx.clock.now(), row.event.starts_at, row.event.refund_days_before)) {
     throw badInput('The refund policy of this event no longer allows a refund.');
   }
-  await refundTicket(ctx, row.ticket, 'Ticket refunded by the buyer');
+  if (row.ticket.status !== 'valid')
+    throw badInput('This ticket is not paid, or was refunded already.');
+  await refundTicket(ctx, row.ticket, 'Ticket refunded by the buyer', { byBuyer: true });
 }
 
 /** The producer refunds any ticket of their event, whatever its policy. */

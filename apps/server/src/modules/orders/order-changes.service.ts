@@ -100,6 +100,15 @@ export async function advanceOrder(
   return reread(ctx, order.id);
 }
 
+async function orderHasTickets(db: Db, orderId: number): Promise<boolean> {
+  const [ticket] = await db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(eq(tickets.order_id, orderId))
+    .limit(1);
+  return ticket !== undefined;
+}
+
 /** Who cancels: the producer before fulfillment, or the buyer before the producer accepts. */
 type Canceller = 'producer' | 'buyer';
 
@@ -148,6 +157,12 @@ async function cancel(
   const viewer = requireViewer(ctx);
   const problem = cancelProblem(by, checked);
   if (problem) throw invalidTransition(problem);
+  // Tickets follow their event's refund policy and the door: the buyer refunds them one by one.
+  if (by === 'buyer' && (await orderHasTickets(ctx.db, checked.id))) {
+    throw invalidTransition(
+      'This order holds event tickets: refund them from Your tickets, as the event’s refund policy allows.',
+    );
+  }
   await refundTransaction(ctx, checked.id, async (db) => {
     const locked = await lockForRefund(db, checked.id);
     const { order } = locked;

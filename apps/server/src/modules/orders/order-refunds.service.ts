@@ -282,8 +282,9 @@ export async function refundOrderLine(
 
 /**
  * `refundOrderLine` for a caller that has checked who may refund (a buyer refunding their own
- * tickets within the policy): in its transaction, after the money is recorded, `alsoDo` runs,
- * so that what the units stood for (tickets) ends with the refund or not at all.
+ * tickets within the policy): in its transaction, under the order's lock and before any money
+ * moves, `alsoDo` ends what the units stood for (tickets), refusing by throwing, so that they
+ * end with the refund or not at all.
  */
 export async function refundLineUnits(
   ctx: OrderChangeContext,
@@ -321,6 +322,9 @@ export async function refundLineUnits(
         'quantity',
       );
     }
+    // What the units stood for ends first, under the order's lock: a second refund of the same
+    // ticket is refused here, before any money moves.
+    await alsoDo?.(db);
     const plan = planRefund(locked.money, locked.state, line.unit_price_cents * input.quantity);
     const given = await giveBack(db, ctx, locked, plan, reason);
     await db
@@ -355,6 +359,5 @@ export async function refundLineUnits(
     if (status === 'refunded') await queueOrderStatusEmail(emailCtx, order.id);
     else
       await queuePartialRefundEmail(emailCtx, order.id, { what: units, amountCents: plan.refund });
-    await alsoDo?.(db);
   });
 }

@@ -25,7 +25,7 @@ import { CART_HEADING_ID } from './cart-focus';
 import { buildCartView, type CartView } from './cart-view';
 import { ProducerGroup } from './producer-group';
 import { CatalogError } from './catalog-error';
-import { ticketTypeIdsOf, useCartCatalog } from './use-cart-catalog';
+import { ticketLinesOf, useCartCatalog } from './use-cart-catalog';
 import { useFulfillmentChoices, type FulfillmentChoices } from './use-fulfillment-choices';
 
 /** Where 'Continue to checkout' leads. */
@@ -104,7 +104,7 @@ interface CartContentsProps {
 }
 
 function CartContents({ cart, choices, onZipChange, onModeChange }: CartContentsProps) {
-  const { catalog, error, retry } = useCartCatalog(cart.addedIds, ticketTypeIdsOf(cart));
+  const { catalog, error, retry } = useCartCatalog(cart.addedIds, ticketLinesOf(cart));
   const { location, error: zipError } = useZipLocation(choices.zip);
 
   if (error) return <CatalogError message={error} onRetry={retry} />;

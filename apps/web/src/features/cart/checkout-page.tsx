@@ -39,7 +39,7 @@ import { FulfillmentSection } from './checkout-fulfillment';
 import { CheckoutSummary } from './checkout-summary';
 import { successStateOf, type PlacedCheckout } from './placed-checkout';
 import { CatalogError } from './catalog-error';
-import { ticketTypeIdsOf, useCartCatalog } from './use-cart-catalog';
+import { ticketLinesOf, useCartCatalog } from './use-cart-catalog';
 import { useFulfillmentChoices } from './use-fulfillment-choices';
 import { usePlaceOrder, type PlaceOrderState } from './use-place-order';
 
@@ -223,7 +223,7 @@ function CheckoutForm({ view: cartView, priceAt }: { view: CartView; priceAt: Pr
 
 function CheckoutContents({ cart }: { cart: CartState }) {
   const { choices } = useFulfillmentChoices();
-  const { catalog, error, retry } = useCartCatalog(cart.addedIds, ticketTypeIdsOf(cart));
+  const { catalog, error, retry } = useCartCatalog(cart.addedIds, ticketLinesOf(cart));
   const { location } = useZipLocation(choices.zip);
   const view = useMemo(
     () => (catalog ? buildCartView(cart, catalog, choices.modes, location) : null),

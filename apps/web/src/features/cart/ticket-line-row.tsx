@@ -77,7 +77,12 @@ function AttendeeNames({ line }: { line: TicketLineView }) {
             <TextInput
               key={at}
               size="xs"
-              label={`Name on ticket ${at + 1}`}
+              label={
+                <>
+                  Name on ticket {at + 1}
+                  <VisuallyHidden> of {line.name}</VisuallyHidden>
+                </>
+              }
               value={name}
               maxLength={80}
               autoComplete="off"

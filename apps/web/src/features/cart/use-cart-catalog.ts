@@ -1,4 +1,4 @@
-import type { CartState } from '@bevy/core/cart';
+import type { CartState, TicketCartLine } from '@bevy/core/cart';
 import { useCallback, useEffect, useState } from 'react';
 import { useClient } from 'urql';
 import { describeError } from '../../lib/server-error';
@@ -14,9 +14,8 @@ interface Answer {
   catalog: CartCatalog;
 }
 
-/** The ticket types in the cart, for the catalog query. */
-export const ticketTypeIdsOf = (cart: CartState): number[] =>
-  (cart.tickets ?? []).map((line) => line.ticketTypeId);
+/** The cart's ticket lines as the catalog query needs them. */
+export const ticketLinesOf = (cart: CartState): readonly TicketCartLine[] => cart.tickets ?? [];
 
 export interface CartCatalogState {
   catalog: CartCatalog | null;
@@ -31,8 +30,11 @@ export interface CartCatalogState {
  */
 export function useCartCatalog(
   ids: readonly string[],
-  ticketTypeIds: readonly number[] = [],
+  ticketLines: readonly Pick<TicketCartLine, 'ticketTypeId' | 'eventUrlKey'>[] = [],
 ): CartCatalogState {
+  const ticketTypeIds = ticketLines.map((line) => line.ticketTypeId);
+  // The keys of the pages the tickets came from: an unlisted event answers only with its own.
+  const eventUrlKeys = [...new Set(ticketLines.map((line) => line.eventUrlKey))].sort();
   const client = useClient();
   const { me, fetching: meFetching } = useMe();
   const viewer = me ? `${me.id}:${me.seesWholesalePricing}` : 'anonymous';
@@ -48,19 +50,27 @@ export function useCartCatalog(
   const empty = ids.length === 0 && ticketTypeIds.length === 0;
   // Until the user is known, their price list is not: wait rather than ask twice.
   const wanted =
-    covered || meFetching || empty ? null : `${viewer}|${ids.join(',')}|${ticketTypeIds.join(',')}`;
+    covered || meFetching || empty
+      ? null
+      : `${viewer}|${ids.join(',')}|${ticketTypeIds.join(',')}|${eventUrlKeys.join(',')}`;
 
   useEffect(() => {
     if (wanted === null) return;
     let current = true;
-    const [, productList = '', ticketList = ''] = wanted.split('|');
+    const [, productList = '', ticketList = '', keyList = ''] = wanted.split('|');
     const productIds = productList ? productList.split(',') : [];
     const ticketTypeIds = ticketList ? ticketList.split(',').map(Number) : [];
     const options = { requestPolicy: 'network-only' } as const;
     void Promise.all([
       client.query(CART_CATALOG, { productIds }, options).toPromise(),
       ticketTypeIds.length > 0
-        ? client.query(CART_TICKETS, { ticketTypeIds }, options).toPromise()
+        ? client
+            .query(
+              CART_TICKETS,
+              { ticketTypeIds, eventUrlKeys: keyList ? keyList.split(',') : [] },
+              options,
+            )
+            .toPromise()
         : Promise.resolve(null),
     ]).then(([result, ticketsResult]) => {
       if (!current) return;

@@ -42,7 +42,7 @@ describe('the attendee list', () => {
     );
     expect(attendeeStatus({ status: 'refunded', checkedInAt: null }).label).toBe('Refunded');
     expect(attendeeStatus({ status: 'cancelled', checkedInAt: null }).label).toBe('Cancelled');
-    expect(isRefundable({ status: 'valid' })).toBe(true);
-    expect(isRefundable({ status: 'refunded' })).toBe(false);
+    expect(isRefundable({ refundable: true })).toBe(true);
+    expect(isRefundable({ refundable: false })).toBe(false);
   });
 });

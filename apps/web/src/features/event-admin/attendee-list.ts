@@ -56,5 +56,6 @@ export function attendeeStatus(attendee: Pick<Attendee, 'status' | 'checkedInAt'
   }
 }
 
-/** Whether the producer may refund the ticket: it is paid and not refunded yet. */
-export const isRefundable = (attendee: Pick<Attendee, 'status'>) => attendee.status === 'valid';
+/** Whether the producer may refund the ticket: paid (or cancelled after it was paid), not refunded. */
+export const isRefundable = (attendee: Pick<EventAttendeeView, 'refundable'>) =>
+  attendee.refundable;

@@ -86,6 +86,7 @@ const attendee = (overrides: Partial<EventAttendeeView>): EventAttendeeView => (
   buyerEmail: 'ada@example.com',
   orderId: 41,
   orderNumber: 'B-1041',
+  refundable: overrides.status === undefined || overrides.status === 'valid',
   ...overrides,
 });
 

@@ -55,12 +55,8 @@ function TicketQr({ ticket }: { ticket: MyTicket }) {
 function statusOf(ticket: MyTicket): { label: string; color: string } | null {
   if (ticket.status === 'refunded') return { label: 'Refunded', color: 'gray' };
   if (ticket.status === 'cancelled') return { label: 'Cancelled', color: 'red' };
-  if (ticket.checkedInAt) {
-    const at = new Date(ticket.checkedInAt).toLocaleTimeString('en-US', {
-      hour: 'numeric',
-      minute: '2-digit',
-    });
-    return { label: `Checked in at ${at}`, color: 'teal' };
+  if (ticket.checkedInAtVenueTime) {
+    return { label: `Checked in at ${ticket.checkedInAtVenueTime}`, color: 'teal' };
   }
   return null;
 }

@@ -66,8 +66,8 @@ export const CART_CATALOG = graphql(
 /** The cart's event tickets as they are sold now, priced for the buyer who asks. */
 export const CART_TICKETS = graphql(
   `
-    query CartTickets($ticketTypeIds: [Int!]!) {
-      cartTickets(ticketTypeIds: $ticketTypeIds) {
+    query CartTickets($ticketTypeIds: [Int!]!, $eventUrlKeys: [String!]) {
+      cartTickets(ticketTypeIds: $ticketTypeIds, eventUrlKeys: $eventUrlKeys) {
         ticketType {
           id
           name

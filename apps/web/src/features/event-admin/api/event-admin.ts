@@ -100,6 +100,7 @@ export const EVENT_ATTENDEE_FIELDS = graphql(`
     buyerEmail
     orderId
     orderNumber
+    refundable
   }
 `);
 

@@ -115,6 +115,7 @@ const MY_TICKET_FIELDS = graphql(`
     typeName
     priceCents
     checkedInAt
+    checkedInAtVenueTime
     refundable
     orderNumber
     eventTitle
