@@ -14,85 +14,22 @@ import {
   type CartState,
   type Cents,
   type FeeQuote,
-  type FulfillmentFees,
-  type FulfillmentFlags,
   type FulfillmentMode,
   type LatLng,
   type OrderTotals,
-  type PriceTier,
   type ProductHit,
-  type TicketCartLine,
 } from '@bevy/core';
+import type { BuyerLocation, CartCatalog, CatalogBusiness, CatalogProduct } from './cart-catalog';
+import { priceTicketLine, type TicketLineView } from './ticket-line-view';
 
-/** A producer as the cart catalog query returns it. */
-export interface CatalogBusiness extends FulfillmentFlags {
-  id: number;
-  name: string;
-  slug: string;
-  /** 'Tax + Fees Percent Rate', e.g. 8.875. */
-  sales_tax_rate: number;
-  ship_to_states: string[];
-  fulfillment_deliver_retail_radius_miles: number | null;
-  fulfillment_deliver_wholesale_radius_miles: number | null;
-  /** When buyers can pick up, over lines; checkout shows it for pickup. */
-  pickup_hours?: string | null;
-  /** Invoice terms in days; only approved wholesale buyers are told them (null otherwise). */
-  wholesale_invoice_terms_days?: number | null;
-  /** Delivery and shipping fees and the delivery minimum (decision 014); none when absent. */
-  fulfillmentFees?: FulfillmentFees;
-  addresses: {
-    /** The street address, which checkout shows for pickup; the cart needs only the place. */
-    street_number?: string | null;
-    route?: string | null;
-    postal_code?: string | null;
-    locality: string | null;
-    administrative_area_level_1: string | null;
-    latitude: number | null;
-    longitude: number | null;
-  }[];
-}
-
-/** A product in the cart as the catalog has it now, priced for this buyer. */
-export interface CatalogProduct {
-  id: string;
-  name: string;
-  stockCount: number | null;
-  /** Sold only to members of the producer's clubs, and whether the buyer is one. */
-  membersOnly?: boolean;
-  viewerIsMember?: boolean;
-  /** The tiers of the buyer's price list. */
-  pricing: PriceTier[];
-  business: CatalogBusiness;
-}
-
-/** Event tickets in the cart as they are sold now, priced for this buyer. */
-export interface CatalogTicket {
-  ticketType: {
-    id: number;
-    name: string;
-    viewerPriceCents: Cents;
-    seatsLeft: number;
-    perOrderLimit: number;
-    /** Why the buyer cannot buy it now; null when they can. */
-    unavailableReason: string | null;
-  };
-  event: { id: number; title: string; when: string; urlKey: string; business: CatalogBusiness };
-}
-
-export interface CartCatalog {
-  buyerKind: BuyerKind;
-  /** The cart's products that are for sale; an id missing here is no longer for sale. */
-  products: CatalogProduct[];
-  /** The cart's ticket types that exist; a missing one is no longer sold. */
-  tickets?: CatalogTicket[];
-}
-
-/** The buyer's location, from their ZIP code. */
-export interface BuyerLocation extends LatLng {
-  city: string;
-  /** Postal code of the state, e.g. "OR". */
-  state: string;
-}
+export type {
+  BuyerLocation,
+  CartCatalog,
+  CatalogBusiness,
+  CatalogProduct,
+  CatalogTicket,
+} from './cart-catalog';
+export type { TicketLineView } from './ticket-line-view';
 
 /** Why a line cannot be checked out as it is. */
 export type LineProblem =
@@ -128,24 +65,6 @@ export interface CartLine {
 export interface Reach {
   status: 'ok' | 'unknown' | 'refused';
   message: string;
-}
-
-/** Tickets of one type in the cart, priced now. */
-export interface TicketLineView {
-  /** The line as stored in the cart, for the cart's actions. */
-  stored: TicketCartLine;
-  /** "Harvest Barrel Tasting: General admission". */
-  name: string;
-  when: string;
-  eventUrlKey: string;
-  quantity: number;
-  perOrderLimit: number;
-  unitPrice: Cents | null;
-  lineTotal: Cents | null;
-  /** What stops checkout, in words; empty when nothing does. */
-  problems: string[];
-  /** The price when added, when it has changed since. */
-  priceWas: Cents | null;
 }
 
 export interface ProducerGroupView {
@@ -328,45 +247,6 @@ function feeOf(
     business.fulfillmentFees ?? NO_FULFILLMENT_FEES,
     { producer: locationOf(business), buyer: location, state: location?.state ?? null },
   );
-}
-
-function priceTicketLine(
-  stored: TicketCartLine,
-  current: CatalogTicket | undefined,
-): TicketLineView {
-  const type = current?.ticketType;
-  const view: TicketLineView = {
-    stored,
-    name: `${current?.event.title ?? stored.eventTitle}: ${type?.name ?? stored.typeName}`,
-    when: current?.event.when ?? stored.when,
-    eventUrlKey: current?.event.urlKey ?? stored.eventUrlKey,
-    quantity: stored.quantity,
-    perOrderLimit: type?.perOrderLimit ?? stored.quantity,
-    unitPrice: null,
-    lineTotal: null,
-    problems: [],
-    priceWas: null,
-  };
-  if (!type) {
-    view.problems.push('No longer sold. Remove them to continue.');
-    return view;
-  }
-  if (type.unavailableReason && type.unavailableReason !== 'Sold out') {
-    view.problems.push(`${type.unavailableReason} Remove them to continue.`);
-  } else if (type.seatsLeft < stored.quantity) {
-    view.problems.push(
-      type.seatsLeft === 0
-        ? 'Sold out. Remove them to continue.'
-        : `Only ${type.seatsLeft} left: lower the number of tickets.`,
-    );
-  }
-  if (stored.quantity > type.perOrderLimit) {
-    view.problems.push(`At most ${type.perOrderLimit} in one order.`);
-  }
-  view.unitPrice = type.viewerPriceCents;
-  view.lineTotal = type.viewerPriceCents * stored.quantity;
-  if (stored.unitPriceCents !== type.viewerPriceCents) view.priceWas = stored.unitPriceCents;
-  return view;
 }
 
 const emptyGroup = (businessId: number, name: string, slug: string): ProducerGroupView => ({

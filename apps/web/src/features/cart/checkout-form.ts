@@ -2,6 +2,7 @@ import { addressInputOf, EMPTY_ADDRESS, type AddressValues } from '../../lib/add
 import { parseExpiry } from '../../lib/card-expiry';
 import type { BuyerKind, Cents, FulfillmentMode } from '@bevy/core';
 import { BUYING_BUSINESS_REQUIRED } from '@bevy/core/checkout-schemas';
+import { ticketCheckoutLines } from '@bevy/core/cart';
 import type { CartView, ProducerGroupView } from './cart-view';
 
 export interface CheckoutFormValues {
@@ -112,12 +113,11 @@ export function placeOrderInputOf(
       })),
     ),
     tickets: view.groups.flatMap((group) =>
-      group.tickets.map((line) => ({
-        ticketTypeId: line.stored.ticketTypeId,
-        quantity: line.quantity,
-        unitPrice: line.unitPrice,
-        attendeeNames: line.stored.attendeeNames.map((name) => name.trim()),
-      })),
+      ticketCheckoutLines(
+        group.tickets.map((line) => line.stored),
+        (ticketTypeId) =>
+          group.tickets.find((line) => line.stored.ticketTypeId === ticketTypeId)!.unitPrice,
+      ),
     ),
     fulfillment: values.fulfillment.map((choice) => ({
       businessId: choice.businessId,
