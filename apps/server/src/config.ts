@@ -125,6 +125,13 @@ const envSchema = z.object({
   SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')),
   MAIL_FROM: z.string().min(3).default('Bevy <hello@bevy.example>'),
   /**
+   * Producers' campaigns leave the relay at most this fast (order and ticket mail is not held
+   * back): mail providers throttle or refuse senders that burst.
+   */
+  /** Bearer secret of POST /hooks/mail-feedback (complaints and bounces); unset turns it off. */
+  MAIL_FEEDBACK_SECRET: optional(z.string().min(16)),
+  MARKETING_MAIL_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(10),
+  /**
    * Stripe secret (or restricted) key of the Connect platform; unset runs payments on the built-in
    * offline provider, which behaves like Stripe's test mode.
    */

@@ -9,6 +9,7 @@ import { createMailer } from './modules/mail/index';
 import { checkoutSweepJob } from './modules/checkout/index';
 import { clubCalendarJob } from './modules/clubs/index';
 import { eventTicketsJob } from './modules/events/index';
+import { campaignSendJob } from './modules/marketing/index';
 import { payoutReleaseJob } from './modules/payouts/index';
 import { paymentProviderFor } from './modules/payments/index';
 import { formatDemoAccounts } from './modules/seed/index';
@@ -22,6 +23,7 @@ const BACKGROUND_JOBS = [
   checkoutSweepJob,
   clubCalendarJob,
   eventTicketsJob,
+  campaignSendJob,
   mailRelayJob,
   pruneAccountRecordsJob,
 ];
@@ -56,6 +58,8 @@ async function main() {
   }
 
   const jobs = await startJobRunner({ database, context: app.services, jobs: BACKGROUND_JOBS });
+  // Requests start work at once through it (a campaign sent now), rather than at the next period.
+  app.services.jobs = jobs;
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await jobs.stop();

@@ -24,6 +24,8 @@ export interface WholesaleApplicationView {
   createdAt: string;
   reviewedAt: string | null;
   applicant: Applicant;
+  /** The producer whose trade invitation the applicant accepted, who vouches for them. */
+  vouchedBy: { name: string; slug: string } | null;
 }
 
 /** A banner with everything an admin edits. */

@@ -28,3 +28,5 @@ export type * from './product-hit';
 export type * from './site';
 export type * from './api-views';
 export type * from './checkout-answer';
+export * from './marketing';
+export * from './marketing-schemas';

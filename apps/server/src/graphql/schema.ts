@@ -18,6 +18,9 @@ import '../modules/clubs/clubs.graphql';
 import '../modules/clubs/memberships.graphql';
 import '../modules/events/events.graphql';
 import '../modules/events/tickets.graphql';
+import '../modules/marketing/marketing.graphql';
+import '../modules/marketing/campaigns.graphql';
+import '../modules/marketing/invitations.graphql';
 import '../modules/clubs/club-admin.graphql';
 
 export const schema: GraphQLSchema = builder.toSchema();

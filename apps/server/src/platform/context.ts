@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import type { JobRunner } from '../modules/jobs';
 import type { Mailer } from '../modules/mail/index';
 import type { PaymentProvider } from './payment-provider';
 import type { ProductSearch } from '../modules/search/index';
@@ -36,6 +37,11 @@ export interface ServiceContext {
   search: ProductSearch;
   /** Where writes record what they changed, so search follows them after commit. */
   changes: ChangeLog;
+  /**
+   * The job runner, to start background work now rather than at its next period; absent in
+   * tests and until the runner starts. Send after commit.
+   */
+  jobs?: Pick<JobRunner, 'send'>;
   /** The caller's network address, for abuse limits; absent for background work. */
   ip?: string;
 }

@@ -12,3 +12,4 @@ export * from './jobs';
 export * from './clubs';
 export * from './club-members';
 export * from './events';
+export * from './marketing';

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Every email the marketplace sends; without SMTP this outbox is where they are read. */
 export const mailOutbox = pgTable(
@@ -11,7 +12,24 @@ export const mailOutbox = pgTable(
     html_body: text('html_body'),
     /** 'outbox' (kept here only), 'queued' (to send over SMTP after commit) or 'smtp' (sent). */
     transport: text('transport').notNull(),
+    /** 'marketing' mail is rate-limited and carries unsubscribe headers; the rest never stops. */
+    category: text('category')
+      .$type<'transactional' | 'marketing'>()
+      .notNull()
+      .default('transactional'),
+    /** Extra headers (List-Unsubscribe…), and a Message-ID kept the same if it is sent again. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
+    message_id: text('message_id'),
+    /** The campaign message this is, so the relay can record what the mail server said. */
+    campaign_recipient_id: integer('campaign_recipient_id'),
+    /** Why the mail server refused it for good ('refused'). */
+    error: text('error'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('mail_outbox_created_idx').on(t.created_at)],
+  (t) => [
+    index('mail_outbox_created_idx').on(t.created_at),
+    index('mail_outbox_queued_idx')
+      .on(t.category, t.id)
+      .where(sql`${t.transport} = 'queued'`),
+  ],
 );

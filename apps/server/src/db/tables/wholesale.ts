@@ -10,6 +10,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
+import { businesses } from './businesses';
 import { timestamps } from './columns';
 
 export const wholesaleStatusEnum = pgEnum('wholesale_status', ['pending', 'approved', 'rejected']);
@@ -35,6 +36,10 @@ export const wholesaleApplications = pgTable(
     rejection_reason: text('rejection_reason'),
     reviewed_by: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
     reviewed_at: timestamp('reviewed_at', { withTimezone: true }),
+    /** The producer whose trade invitation brought the applicant, shown to the reviewer. */
+    vouched_by_business_id: integer('vouched_by_business_id').references(() => businesses.id, {
+      onDelete: 'set null',
+    }),
     ...timestamps,
   },
   (t) => [

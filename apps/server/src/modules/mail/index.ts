@@ -3,3 +3,4 @@ export { mailRelayJob } from './mail-relay';
 export { createMailer } from './mailer';
 export type { MailMessage, Mailer } from './mailer';
 export { queueMail, type MailQueueContext } from './outbox';
+export { emailHash, suppressAddress, suppressedAmong } from './suppressions';

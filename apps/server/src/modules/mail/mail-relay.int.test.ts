@@ -11,6 +11,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => t.database.db;
+const RELAY = { from: 'Bevy <hello@bevy.example>', marketingPerSecond: 1000 };
 
 function queue(to: string, transport = 'queued') {
   return db()
@@ -38,22 +39,28 @@ describe('the mail relay', () => {
 
     const [c] = await queue('c@bevy.example');
     // b is refused; a and c after it still go.
-    expect(await relayQueuedMail(db(), transport, 'Bevy <hello@bevy.example>')).toEqual({
+    expect(await relayQueuedMail(db(), transport, RELAY)).toEqual({
       sent: 2,
+      refused: 0,
       failed: true,
+      more: false,
     });
     expect(await transportOf(a!.id)).toBe('smtp');
     expect(await transportOf(b!.id)).toBe('queued');
     expect(await transportOf(c!.id)).toBe('smtp');
 
     failOn = null;
-    expect(await relayQueuedMail(db(), transport, 'Bevy <hello@bevy.example>')).toEqual({
+    expect(await relayQueuedMail(db(), transport, RELAY)).toEqual({
       sent: 1,
+      refused: 0,
       failed: false,
+      more: false,
     });
-    expect(await relayQueuedMail(db(), transport, 'Bevy <hello@bevy.example>')).toEqual({
+    expect(await relayQueuedMail(db(), transport, RELAY)).toEqual({
       sent: 0,
+      refused: 0,
       failed: false,
+      more: false,
     });
     expect(sent).toEqual(['a@bevy.example', 'c@bevy.example', 'b@bevy.example']);
     expect(await transportOf(b!.id)).toBe('smtp');

@@ -1,8 +1,9 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client';
-import { mailOutbox } from '../../db/tables';
+import { campaignRecipients, mailOutbox } from '../../db/tables';
 import { defineJob } from '../jobs';
+import { suppressAddress } from './suppressions';
 
 /** What the relay needs of a nodemailer transport. */
 export interface MailTransport {
@@ -12,82 +13,193 @@ export interface MailTransport {
     subject: string;
     text: string;
     html?: string;
+    headers?: Record<string, string>;
+    messageId?: string;
   }): Promise<unknown>;
 }
 
-const BATCH = 50;
+export interface RelayOptions {
+  from: string;
+  /** Marketing leaves at most this fast; other mail goes first and is never held back. */
+  marketingPerSecond: number;
+  /** A run stops taking messages after this long (its job has a timeout). */
+  budgetMs?: number;
+}
+
+export interface RelayResult {
+  sent: number;
+  refused: number;
+  failed: boolean;
+  /** Stopped for the time budget with mail still queued. */
+  more: boolean;
+}
+
 const MAX_FAILURES_PER_RUN = 5;
 const RELAY_INTERVAL_SECONDS = 5;
+const DEFAULT_BUDGET_MS = 50_000;
+
+type OutboxRow = typeof mailOutbox.$inferSelect;
+
+/** A refusal for good (SMTP 5xx: no such mailbox, say), as opposed to "try later" (4xx, down). */
+function permanentRefusal(error: unknown): string | null {
+  const code = (error as { responseCode?: unknown }).responseCode;
+  if (typeof code === 'number' && code >= 500 && code < 600) {
+    return String((error as Error).message ?? code).slice(0, 500);
+  }
+  return null;
+}
+
+/** When the next marketing message may leave, across this process's runs. */
+let nextMarketingAt = 0;
 
 /**
- * Sends the outbox's 'queued' messages over SMTP and marks each 'smtp' once sent. Messages are
- * queued inside the transaction that makes them true (an order placed, a status changed), so
- * none goes out for something that was rolled back; this sends them after. Rows are claimed
- * with SKIP LOCKED, so several server processes never send one message twice. A message that
- * fails stays queued for the next run; after a few failures in a run (the SMTP server is likely
- * down) the run stops.
+ * Sends the outbox's 'queued' messages over SMTP, each in its own transaction that claims the
+ * row (SKIP LOCKED: processes never send one message twice) and records the result, so a process
+ * killed mid-run loses at most the one message in flight, which goes again with the same
+ * Message-ID (decision 021). Order and ticket mail goes first; marketing waits its turn at the
+ * rate limit. A message refused for good is marked 'refused' and its address suppressed from
+ * marketing; one that fails otherwise stays queued for the next run, and after a few failures
+ * (the server is likely down) the run stops.
  */
 export async function relayQueuedMail(
   db: Db,
   transport: MailTransport,
-  from: string,
-): Promise<{ sent: number; failed: boolean }> {
-  let sent = 0;
-  for (;;) {
-    const batch = await db.transaction(async (tx) => {
-      const rows = await tx
+  options: RelayOptions,
+): Promise<RelayResult> {
+  const started = Date.now();
+  const budget = options.budgetMs ?? DEFAULT_BUDGET_MS;
+  const gap = 1000 / options.marketingPerSecond;
+  const failedIds: number[] = [];
+  const result: RelayResult = { sent: 0, refused: 0, failed: false, more: false };
+
+  const take =
+    (category: 'transactional' | 'marketing') =>
+    async (tx: Db): Promise<OutboxRow | undefined> => {
+      const [row] = await tx
         .select()
         .from(mailOutbox)
-        .where(eq(mailOutbox.transport, 'queued'))
+        .where(
+          and(
+            eq(mailOutbox.transport, 'queued'),
+            eq(mailOutbox.category, category),
+            failedIds.length > 0 ? notInArray(mailOutbox.id, failedIds) : undefined,
+          ),
+        )
         .orderBy(asc(mailOutbox.id))
-        .limit(BATCH)
+        .limit(1)
         .for('update', { skipLocked: true });
-      let done = 0;
-      let failures = 0;
-      for (const row of rows) {
-        try {
-          await transport.sendMail({
-            from,
-            to: row.to_address,
-            subject: row.subject,
-            text: row.text_body,
-            ...(row.html_body ? { html: row.html_body } : {}),
-          });
-        } catch {
-          // One refused message (a bad address) must not hold up the others; a server that is
-          // down refuses them all, and the next run tries again.
-          failures++;
-          if (failures >= MAX_FAILURES_PER_RUN) {
-            return { rows: rows.length, done, failed: true };
-          }
-          continue;
-        }
-        await tx
-          .update(mailOutbox)
-          .set({ transport: 'smtp' })
-          .where(and(eq(mailOutbox.id, row.id), eq(mailOutbox.transport, 'queued')));
-        done++;
-      }
-      return { rows: rows.length, done, failed: failures > 0 };
+      return row;
+    };
+
+  for (;;) {
+    if (Date.now() - started > budget) {
+      result.more = true;
+      return result;
+    }
+    let outcome = await db.transaction(async (tx) => {
+      const row = await take('transactional')(tx);
+      return row ? sendOne(tx, transport, options.from, row) : null;
     });
-    sent += batch.done;
-    if (batch.failed) return { sent, failed: true };
-    if (batch.rows < BATCH) return { sent, failed: false };
+    if (outcome === null) {
+      const wait = nextMarketingAt - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      outcome = await db.transaction(async (tx) => {
+        const row = await take('marketing')(tx);
+        if (!row) return null;
+        nextMarketingAt = Math.max(Date.now(), nextMarketingAt) + gap;
+        return sendOne(tx, transport, options.from, row);
+      });
+    }
+    if (outcome === null) return result;
+    if (outcome.kind === 'sent') result.sent++;
+    else if (outcome.kind === 'refused') result.refused++;
+    else {
+      // One refused message (a bad address) must not hold up the others; a server that is
+      // down refuses them all, and the next run tries again.
+      failedIds.push(outcome.id);
+      result.failed = true;
+      if (failedIds.length >= MAX_FAILURES_PER_RUN) return result;
+    }
   }
+}
+
+type SendOutcome = { kind: 'sent' | 'refused' | 'failed'; id: number };
+
+async function sendOne(
+  tx: Db,
+  transport: MailTransport,
+  from: string,
+  row: OutboxRow,
+): Promise<SendOutcome> {
+  try {
+    await transport.sendMail({
+      from,
+      to: row.to_address,
+      subject: row.subject,
+      text: row.text_body,
+      ...(row.html_body ? { html: row.html_body } : {}),
+      ...(row.headers ? { headers: row.headers } : {}),
+      ...(row.message_id ? { messageId: row.message_id } : {}),
+    });
+  } catch (error) {
+    const refusal = permanentRefusal(error);
+    if (!refusal) return { kind: 'failed', id: row.id };
+    await tx
+      .update(mailOutbox)
+      .set({ transport: 'refused', error: refusal })
+      .where(eq(mailOutbox.id, row.id));
+    if (row.campaign_recipient_id !== null) {
+      await tx
+        .update(campaignRecipients)
+        .set({ status: 'refused', error: refusal })
+        .where(eq(campaignRecipients.id, row.campaign_recipient_id));
+    }
+    await suppressAddress(tx, row.to_address, 'refused', {
+      campaignId: await campaignOf(tx, row.campaign_recipient_id),
+      note: refusal,
+    });
+    return { kind: 'refused', id: row.id };
+  }
+  await tx.update(mailOutbox).set({ transport: 'smtp' }).where(eq(mailOutbox.id, row.id));
+  if (row.campaign_recipient_id !== null) {
+    await tx
+      .update(campaignRecipients)
+      .set({ status: 'sent', sent_at: sql`now()` })
+      .where(eq(campaignRecipients.id, row.campaign_recipient_id));
+  }
+  return { kind: 'sent', id: row.id };
+}
+
+async function campaignOf(tx: Db, recipientId: number | null): Promise<number | null> {
+  if (recipientId === null) return null;
+  const [row] = await tx
+    .select({ campaignId: campaignRecipients.campaign_id })
+    .from(campaignRecipients)
+    .where(eq(campaignRecipients.id, recipientId));
+  return row?.campaignId ?? null;
 }
 
 let smtp: { url: string; transport: MailTransport } | undefined;
 
-/** One nodemailer transport per SMTP URL, kept between runs. */
+/**
+ * One pooled nodemailer transport per SMTP URL, kept between runs: a campaign's thousands of
+ * messages share a connection instead of opening one each.
+ */
 function smtpTransport(url: string): MailTransport {
-  if (smtp?.url !== url) smtp = { url, transport: nodemailer.createTransport(url) };
+  if (smtp?.url !== url) {
+    const pooled = new URL(url);
+    pooled.searchParams.set('pool', 'true');
+    pooled.searchParams.set('maxConnections', '1');
+    smtp = { url, transport: nodemailer.createTransport(pooled.toString()) };
+  }
   return smtp.transport;
 }
 
 /**
  * Relays queued mail every few seconds, when SMTP is configured. Cron's finest period (a minute)
  * is too slow for an order's emails, so each run asks for the next one RELAY_INTERVAL_SECONDS
- * later; the schedule starts the chain, and restarts it should every process have stopped.
+ * later (at once when it stopped for time with mail waiting); the schedule starts the chain, and
+ * restarts it should every process have stopped.
  */
 export const mailRelayJob = defineJob({
   name: 'mail.relay-queued',
@@ -100,15 +212,22 @@ export const mailRelayJob = defineJob({
   async run(ctx, _data, job) {
     const url = ctx.config.SMTP_URL;
     if (!url) return;
+    let more = false;
     try {
       const transport = smtpTransport(url);
-      const { sent, failed } = await relayQueuedMail(ctx.db, transport, ctx.config.MAIL_FROM);
-      if (sent > 0) ctx.log.info({ sent }, 'queued mail sent');
-      if (failed) {
+      const result = await relayQueuedMail(ctx.db, transport, {
+        from: ctx.config.MAIL_FROM,
+        marketingPerSecond: ctx.config.MARKETING_MAIL_PER_SECOND,
+      });
+      more = result.more;
+      if (result.sent > 0 || result.refused > 0) {
+        ctx.log.info({ sent: result.sent, refused: result.refused }, 'queued mail sent');
+      }
+      if (result.failed) {
         throw new Error('Some queued mail could not be sent over SMTP; it stays queued.');
       }
     } finally {
-      await job.runAgainIn(RELAY_INTERVAL_SECONDS);
+      await job.runAgainIn(more ? 1 : RELAY_INTERVAL_SECONDS);
     }
   },
 });

@@ -7,6 +7,14 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Producers' marketing is rate-limited and stops on unsubscribe; other mail never does. */
+  category?: 'transactional' | 'marketing';
+  /** Extra headers, such as RFC 8058's List-Unsubscribe pair. */
+  headers?: Record<string, string>;
+  /** Kept when a message is sent again after a crash, so receivers see one message. */
+  messageId?: string;
+  /** The campaign message this is (campaign_recipients.id). */
+  campaignRecipientId?: number;
 }
 
 export interface Mailer {

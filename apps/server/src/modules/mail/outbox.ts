@@ -23,6 +23,10 @@ export async function queueMail(ctx: MailQueueContext, messages: readonly MailMe
       text_body: mail.text,
       html_body: mail.html ?? null,
       transport: ctx.config.SMTP_URL ? ('queued' as const) : ('outbox' as const),
+      category: mail.category ?? 'transactional',
+      headers: mail.headers ?? null,
+      message_id: mail.messageId ?? null,
+      campaign_recipient_id: mail.campaignRecipientId ?? null,
     })),
   );
 }

@@ -6,6 +6,6 @@ export { orderRoutes } from './orders.routes';
 export { csvCell, csvDollars } from './orders-csv';
 export { queueCheckoutEmails } from './order-emails';
 export type { OrderEmailContext } from './order-emails';
-export { message, type Block, type EmailSite } from './order-email-blocks';
+export { escapeHtml, message, type Block, type EmailSite } from './order-email-blocks';
 export { refundLineUnits } from './order-refunds.service';
 export type { OrderChangeContext } from './order-change-rules';

@@ -21,6 +21,11 @@ ApplicantType.implement({
   }),
 });
 
+const VoucherType = builder.objectRef<{ name: string; slug: string }>('WholesaleVoucher');
+VoucherType.implement({
+  fields: (t) => ({ name: t.exposeString('name'), slug: t.exposeString('slug') }),
+});
+
 export const WholesaleApplicationType =
   builder.objectRef<WholesaleApplicationView>('WholesaleApplication');
 
@@ -45,6 +50,12 @@ WholesaleApplicationType.implement({
     createdAt: t.exposeString('createdAt', { description: 'ISO timestamp' }),
     reviewedAt: t.exposeString('reviewedAt', { nullable: true, description: 'ISO timestamp' }),
     applicant: t.expose('applicant', { type: ApplicantType }),
+    vouchedBy: t.field({
+      type: VoucherType,
+      nullable: true,
+      description: 'The producer whose trade invitation brought the applicant.',
+      resolve: (application) => application.vouchedBy,
+    }),
   }),
 });
 

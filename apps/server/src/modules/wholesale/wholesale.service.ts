@@ -8,10 +8,11 @@ import { and, asc, desc, eq, gte, isNull, lte, sql, type SQL } from 'drizzle-orm
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { users, wholesaleApplications, wholesaleStatusEnum } from '../../db/tables';
+import { businesses, users, wholesaleApplications, wholesaleStatusEnum } from '../../db/tables';
 import type { ServiceContext } from '../../platform/context';
 import { badInput, DomainError, fromZodError, notFound } from '../../platform/domain-error';
 import { defineJob } from '../jobs';
+import { tradeVoucherOf } from '../marketing/index';
 import type { Mailer, MailMessage } from '../mail/index';
 import type { Applicant, WholesaleApplicationView, WholesaleStatus } from '@bevy/core';
 
@@ -26,6 +27,7 @@ export const APPLICATION_PENDING_MESSAGE = 'Your application is already waiting 
 export function toApplicationView(
   row: ApplicationRow,
   applicant: Applicant,
+  vouchedBy: { name: string; slug: string } | null = null,
 ): WholesaleApplicationView {
   return {
     id: row.id,
@@ -42,6 +44,7 @@ export function toApplicationView(
     createdAt: row.created_at.toISOString(),
     reviewedAt: row.reviewed_at?.toISOString() ?? null,
     applicant,
+    vouchedBy,
   };
 }
 
@@ -74,13 +77,17 @@ async function selectApplications(
     .select({
       application: wholesaleApplications,
       applicant: { id: users.id, name: users.name, email: users.email },
+      voucher: { name: businesses.name, slug: businesses.slug },
     })
     .from(wholesaleApplications)
     .innerJoin(users, eq(users.id, wholesaleApplications.user_id))
+    .leftJoin(businesses, eq(businesses.id, wholesaleApplications.vouched_by_business_id))
     .where(where)
     .orderBy(desc(wholesaleApplications.created_at), desc(wholesaleApplications.id));
   const rows = await (limit === undefined ? query : query.limit(limit));
-  return rows.map((row) => toApplicationView(row.application, row.applicant));
+  return rows.map((row) =>
+    toApplicationView(row.application, row.applicant, row.voucher?.name ? row.voucher : null),
+  );
 }
 
 /** The user's most recent application, or null. */
@@ -199,6 +206,7 @@ export async function submitApplication(
         document_path: document.relativePath,
         document_name: document.name,
         document_type: document.type,
+        vouched_by_business_id: await tradeVoucherOf(ctx.db, userId),
       })
       .returning();
   } catch (error) {
@@ -215,7 +223,17 @@ export async function submitApplication(
       `for ${input.businessName} (license ${input.licenseNumber}, ${input.issuingState}). ` +
       `We check every license by hand and will email you when we have reviewed it.\n`,
   });
-  return toApplicationView(row, applicant);
+  return toApplicationView(row, applicant, await voucherOf(ctx.db, row.vouched_by_business_id));
+}
+
+/** The name and page of the producer vouching for an applicant. */
+async function voucherOf(db: Db, businessId: number | null) {
+  if (businessId === null) return null;
+  const [row] = await db
+    .select({ name: businesses.name, slug: businesses.slug })
+    .from(businesses)
+    .where(eq(businesses.id, businessId));
+  return row ?? null;
 }
 
 export interface ReviewInput {
@@ -284,7 +302,11 @@ export async function reviewApplication(
         .where(eq(users.id, updated.user_id));
     }
     const { id, name, email } = current.applicant;
-    return toApplicationView(updated, { id, name, email });
+    return toApplicationView(
+      updated,
+      { id, name, email },
+      await voucherOf(db, updated.vouched_by_business_id),
+    );
   });
 
   const site = ctx.config.SITE_NAME;

@@ -1,0 +1,4 @@
+/** The marketing module's public entry: what the rest of the server may use of it. */
+export { campaignSendJob } from './campaign-send';
+export { marketingRoutes } from './marketing.routes';
+export { tradeVoucherOf } from './invitations.service';

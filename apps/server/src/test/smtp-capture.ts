@@ -1,0 +1,65 @@
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+/** A message as a real SMTP server received it, parsed, with when it arrived. */
+export interface CapturedMail {
+  mail: ParsedMail;
+  to: string[];
+  at: number;
+}
+
+export interface SmtpCapture {
+  url: string;
+  messages: CapturedMail[];
+  /** Messages to one address. */
+  to(address: string): CapturedMail[];
+  close(): Promise<void>;
+}
+
+/**
+ * A real SMTP server on a free port (the `smtp-server` package), keeping every message it
+ * accepts, parsed by `mailparser`. Recipients `refuse(address)` picks are refused with 550, as a
+ * mail server refuses a mailbox that does not exist.
+ */
+export async function startSmtpCapture(
+  options: { refuse?: (address: string) => boolean } = {},
+): Promise<SmtpCapture> {
+  const messages: CapturedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    size: 10 * 1024 * 1024,
+    onRcptTo(address, _session, callback) {
+      if (options.refuse?.(address.address)) {
+        const refusal = new Error('5.1.1 No such mailbox here') as Error & { responseCode: number };
+        refusal.responseCode = 550;
+        callback(refusal);
+        return;
+      }
+      callback();
+    },
+    onData(stream, session, callback) {
+      simpleParser(stream).then(
+        (mail) => {
+          messages.push({
+            mail,
+            to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
+            at: Date.now(),
+          });
+          callback();
+        },
+        (error: Error) => callback(error),
+      );
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    to: (address) => messages.filter((message) => message.to.includes(address.toLowerCase())),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
