@@ -22,6 +22,11 @@ export const mailOutbox = pgTable(
     message_id: text('message_id'),
     /** The campaign message this is, so the relay can record what the mail server said. */
     campaign_recipient_id: integer('campaign_recipient_id'),
+    /**
+     * Until when a relay run has claimed it: another run takes it only after, so a process that
+     * died mid-batch holds up its unsent messages this long, and nothing is sent twice meanwhile.
+     */
+    lease_until: timestamp('lease_until', { withTimezone: true }),
     /** Why the mail server refused it for good ('refused'). */
     error: text('error'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,5 +1,5 @@
 /** The mail module's public entry: what the rest of the server may use of it. */
-export { mailRelayJob } from './mail-relay';
+export { mailRelayJob, relayQueuedMail } from './mail-relay';
 export { createMailer } from './mailer';
 export type { MailMessage, Mailer } from './mailer';
 export { queueMail, type MailQueueContext } from './outbox';

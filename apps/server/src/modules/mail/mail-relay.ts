@@ -1,4 +1,4 @@
-import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client';
 import { campaignRecipients, mailOutbox } from '../../db/tables';
@@ -53,13 +53,54 @@ function permanentRefusal(error: unknown): string | null {
 let nextMarketingAt = 0;
 
 /**
- * Sends the outbox's 'queued' messages over SMTP, each in its own transaction that claims the
- * row (SKIP LOCKED: processes never send one message twice) and records the result, so a process
- * killed mid-run loses at most the one message in flight, which goes again with the same
- * Message-ID (decision 021). Order and ticket mail goes first; marketing waits its turn at the
- * rate limit. A message refused for good is marked 'refused' and its address suppressed from
- * marketing; one that fails otherwise stays queued for the next run, and after a few failures
- * (the server is likely down) the run stops.
+ * How long a run's claim on its batch lasts: far longer than a batch takes (at most about a
+ * second at the rate), and what a killed process's unsent batch waits before another run takes it.
+ */
+const LEASE_SECONDS = 30;
+const TRANSACTIONAL_BATCH = 20;
+
+/**
+ * Claims up to `limit` queued messages of a category for this run (a lease, committed at once):
+ * other runs and processes skip them until the lease ends. Rows this run already failed are
+ * left for the next run.
+ */
+async function claim(
+  db: Db,
+  category: 'transactional' | 'marketing',
+  limit: number,
+  failedIds: readonly number[],
+): Promise<OutboxRow[]> {
+  const free = db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(
+      and(
+        eq(mailOutbox.transport, 'queued'),
+        eq(mailOutbox.category, category),
+        or(isNull(mailOutbox.lease_until), lt(mailOutbox.lease_until, sql`now()`)),
+        failedIds.length > 0 ? notInArray(mailOutbox.id, [...failedIds]) : undefined,
+      ),
+    )
+    .orderBy(asc(mailOutbox.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const rows = await db
+    .update(mailOutbox)
+    .set({ lease_until: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
+    .where(inArray(mailOutbox.id, free))
+    .returning();
+  return rows.sort((a, b) => a.id - b.id);
+}
+
+/**
+ * Sends the outbox's 'queued' messages over SMTP. A run claims a small batch at a time (a lease,
+ * see `claim`) and records each message's answer the moment the server gives it, in one
+ * statement, so a process killed mid-run leaves at most the one message in flight unrecorded,
+ * which goes again after the lease with the same Message-ID (decision 021). No transaction is
+ * held while talking to the mail server. Order and ticket mail goes first; marketing waits its
+ * turn at the rate limit. A message refused for good is marked 'refused' and its address
+ * suppressed from marketing; one that fails otherwise stays queued for the next run, and after a
+ * few failures (the server is likely down) the run stops.
  */
 export async function relayQueuedMail(
   db: Db,
@@ -69,68 +110,66 @@ export async function relayQueuedMail(
   const started = Date.now();
   const budget = options.budgetMs ?? DEFAULT_BUDGET_MS;
   const gap = 1000 / options.marketingPerSecond;
+  // A marketing batch takes about a second at the rate, so order mail waits at most that long.
+  const marketingBatch = Math.max(1, Math.min(50, options.marketingPerSecond));
   const failedIds: number[] = [];
   const result: RelayResult = { sent: 0, refused: 0, failed: false, more: false };
-
-  const take =
-    (category: 'transactional' | 'marketing') =>
-    async (tx: Db): Promise<OutboxRow | undefined> => {
-      const [row] = await tx
-        .select()
-        .from(mailOutbox)
-        .where(
-          and(
-            eq(mailOutbox.transport, 'queued'),
-            eq(mailOutbox.category, category),
-            failedIds.length > 0 ? notInArray(mailOutbox.id, failedIds) : undefined,
-          ),
-        )
-        .orderBy(asc(mailOutbox.id))
-        .limit(1)
-        .for('update', { skipLocked: true });
-      return row;
-    };
 
   for (;;) {
     if (Date.now() - started > budget) {
       result.more = true;
       return result;
     }
-    let outcome = await db.transaction(async (tx) => {
-      const row = await take('transactional')(tx);
-      return row ? sendOne(tx, transport, options.from, row) : null;
-    });
-    if (outcome === null) {
-      const wait = nextMarketingAt - Date.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      outcome = await db.transaction(async (tx) => {
-        const row = await take('marketing')(tx);
-        if (!row) return null;
+    let batch = await claim(db, 'transactional', TRANSACTIONAL_BATCH, failedIds);
+    const marketing = batch.length === 0;
+    if (marketing) batch = await claim(db, 'marketing', marketingBatch, failedIds);
+    if (batch.length === 0) return result;
+    for (const [index, row] of batch.entries()) {
+      if (marketing) {
+        const wait = nextMarketingAt - Date.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
         nextMarketingAt = Math.max(Date.now(), nextMarketingAt) + gap;
-        return sendOne(tx, transport, options.from, row);
-      });
-    }
-    if (outcome === null) return result;
-    if (outcome.kind === 'sent') result.sent++;
-    else if (outcome.kind === 'refused') result.refused++;
-    else {
-      // One refused message (a bad address) must not hold up the others; a server that is
-      // down refuses them all, and the next run tries again.
-      failedIds.push(outcome.id);
-      result.failed = true;
-      if (failedIds.length >= MAX_FAILURES_PER_RUN) return result;
+      }
+      const outcome = await sendOne(db, transport, options.from, row);
+      if (outcome === 'sent') result.sent++;
+      else if (outcome === 'refused') result.refused++;
+      else {
+        // One refused message (a bad address) must not hold up the others; a server that is
+        // down refuses them all, and the next run tries again.
+        failedIds.push(row.id);
+        result.failed = true;
+        if (failedIds.length >= MAX_FAILURES_PER_RUN) {
+          await release(db, batch.slice(index));
+          return result;
+        }
+      }
     }
   }
 }
 
-type SendOutcome = { kind: 'sent' | 'refused' | 'failed'; id: number };
+/** Gives claimed messages back at once, for the next run. */
+async function release(db: Db, rows: readonly OutboxRow[]) {
+  if (rows.length === 0) return;
+  await db
+    .update(mailOutbox)
+    .set({ lease_until: null })
+    .where(
+      and(
+        inArray(
+          mailOutbox.id,
+          rows.map((row) => row.id),
+        ),
+        eq(mailOutbox.transport, 'queued'),
+      ),
+    );
+}
 
 async function sendOne(
-  tx: Db,
+  db: Db,
   transport: MailTransport,
   from: string,
   row: OutboxRow,
-): Promise<SendOutcome> {
+): Promise<'sent' | 'refused' | 'failed'> {
   try {
     await transport.sendMail({
       from,
@@ -143,31 +182,37 @@ async function sendOne(
     });
   } catch (error) {
     const refusal = permanentRefusal(error);
-    if (!refusal) return { kind: 'failed', id: row.id };
-    await tx
-      .update(mailOutbox)
-      .set({ transport: 'refused', error: refusal })
-      .where(eq(mailOutbox.id, row.id));
-    if (row.campaign_recipient_id !== null) {
-      await tx
-        .update(campaignRecipients)
-        .set({ status: 'refused', error: refusal })
-        .where(eq(campaignRecipients.id, row.campaign_recipient_id));
+    if (!refusal) {
+      await release(db, [row]);
+      return 'failed';
     }
-    await suppressAddress(tx, row.to_address, 'refused', {
-      campaignId: await campaignOf(tx, row.campaign_recipient_id),
-      note: refusal,
+    await db.transaction(async (tx) => {
+      await tx
+        .update(mailOutbox)
+        .set({ transport: 'refused', error: refusal, lease_until: null })
+        .where(eq(mailOutbox.id, row.id));
+      if (row.campaign_recipient_id !== null) {
+        await tx
+          .update(campaignRecipients)
+          .set({ status: 'refused', error: refusal })
+          .where(eq(campaignRecipients.id, row.campaign_recipient_id));
+      }
+      await suppressAddress(tx, row.to_address, 'refused', {
+        campaignId: await campaignOf(tx, row.campaign_recipient_id),
+        note: refusal,
+      });
     });
-    return { kind: 'refused', id: row.id };
+    return 'refused';
   }
-  await tx.update(mailOutbox).set({ transport: 'smtp' }).where(eq(mailOutbox.id, row.id));
-  if (row.campaign_recipient_id !== null) {
-    await tx
-      .update(campaignRecipients)
-      .set({ status: 'sent', sent_at: sql`now()` })
-      .where(eq(campaignRecipients.id, row.campaign_recipient_id));
-  }
-  return { kind: 'sent', id: row.id };
+  // The message and its campaign recipient, recorded sent in one statement.
+  await db.execute(sql`
+    with sent as (
+      update mail_outbox set transport = 'smtp', lease_until = null
+      where id = ${row.id}
+      returning campaign_recipient_id)
+    update campaign_recipients set status = 'sent', sent_at = now()
+    where id = (select campaign_recipient_id from sent)`);
+  return 'sent';
 }
 
 async function campaignOf(tx: Db, recipientId: number | null): Promise<number | null> {

@@ -181,10 +181,14 @@ export async function uploadRoutes(
     if (!found) throw new HttpError(404, 'NOT_FOUND', 'There is no such file.');
     const extension = name.slice(name.lastIndexOf('.') + 1);
     if (found.size !== undefined) reply.header('content-length', found.size);
-    return reply
-      .header('content-type', CONTENT_TYPE_BY_EXTENSION[extension]!)
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .send(found.body);
+    return (
+      reply
+        .header('content-type', CONTENT_TYPE_BY_EXTENSION[extension]!)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        // Emails show these pictures from wherever the reader opens them.
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .send(found.body)
+    );
   });
 }

@@ -93,6 +93,10 @@ export async function webRoutes(app: FastifyInstance, options: { config: Config 
           'cache-control',
           immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
         );
+        // The site's pictures appear in emails, opened from any origin.
+        if (/\.(svg|png|jpe?g|webp|gif)$/i.test(filePath)) {
+          response.header('cross-origin-resource-policy', 'cross-origin');
+        }
       },
     });
   } else if (distDir) {
