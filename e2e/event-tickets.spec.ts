@@ -4,6 +4,7 @@ import { CHROMIUM_LAUNCH_OPTIONS } from '../scripts/chromium.mjs';
 import { expectNoSeriousA11yViolations } from './axe';
 import { writeQrVideo } from './fixtures/fake-camera';
 import { expect, test } from './fixtures';
+import { payAtCheckout } from './order-fixtures';
 import { keepScreenshotsAtWidths } from './screenshots';
 
 const year = new Date().getFullYear() + 1;
@@ -84,18 +85,7 @@ test('a producer creates an event; a buyer pays for two tickets and a bottle at 
   await expect(bottles).toContainText(wine);
   await keepScreenshotsAtWidths(buyer, testInfo, 'cart-with-tickets');
   await buyer.getByRole('link', { name: 'Continue to checkout' }).click();
-  await buyer.getByLabel(/^Phone/).fill('(503) 555-0199');
-  const billing = buyer.getByRole('group', { name: /billing address/ });
-  await billing.getByLabel(/^Street address/).fill('12 NE Alberta St');
-  await billing.getByLabel(/^City/).fill('Portland');
-  await billing.getByRole('combobox', { name: 'State' }).fill('Oreg');
-  await buyer.getByRole('option', { name: 'Oregon (OR)' }).click();
-  await billing.getByLabel(/^ZIP code/).fill('97211');
-  await buyer.getByLabel(/^Card number/).fill('4242 4242 4242 4242');
-  await buyer.getByLabel(/^Expiry/).fill('12/34');
-  await buyer.getByLabel(/^Security code/).fill('123');
-  await buyer.getByLabel(/21 or older/).check();
-  await buyer.getByRole('button', { name: /and place order/ }).click();
+  await payAtCheckout(buyer);
   await expect(buyer).toHaveURL(/\/success\?orders=\d+,\d+$/);
   const orders = buyer.getByRole('region', { name: /^Order BV-\d+ from/ });
   await expect(orders.filter({ hasText: business.name })).toContainText(

@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_ACTORS, graphql, type Actor, type Workplace } from './fixtures';
 
 /**
@@ -199,4 +199,23 @@ export async function placeOrder(
   const [order] = data.placeOrder.orders;
   if (!order) throw new Error('placeOrder made no order');
   return order;
+}
+
+/**
+ * On the checkout page: a Portland phone and billing address, Stripe's succeeding test card and
+ * the age confirmation, then places the order.
+ */
+export async function payAtCheckout(buyer: Page) {
+  await buyer.getByLabel(/^Phone/).fill('(503) 555-0199');
+  const billing = buyer.getByRole('group', { name: /billing address/ });
+  await billing.getByLabel(/^Street address/).fill('12 NE Alberta St');
+  await billing.getByLabel(/^City/).fill('Portland');
+  await billing.getByRole('combobox', { name: 'State' }).fill('Oreg');
+  await buyer.getByRole('option', { name: 'Oregon (OR)' }).click();
+  await billing.getByLabel(/^ZIP code/).fill('97211');
+  await buyer.getByLabel(/^Card number/).fill('4242 4242 4242 4242');
+  await buyer.getByLabel(/^Expiry/).fill('12/34');
+  await buyer.getByLabel(/^Security code/).fill('123');
+  await buyer.getByLabel(/21 or older/).check();
+  await buyer.getByRole('button', { name: /and place order/ }).click();
 }

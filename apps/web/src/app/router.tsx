@@ -144,6 +144,32 @@ const CheckoutPage = graphqlPage(() =>
 const SuccessPage = graphqlPage(() =>
   import('../features/cart/success-page').then((m) => m.SuccessPage),
 );
+const ConsumerFollowing = lazy(() =>
+  import('../features/following/consumer-following').then((m) => ({
+    default: m.ConsumerFollowing,
+  })),
+);
+const UnsubscribePage = lazy(() =>
+  import('../features/following/email-link-pages').then((m) => ({ default: m.UnsubscribePage })),
+);
+const ConfirmEmailPage = graphqlPage(() =>
+  import('../features/following/email-link-pages').then((m) => m.ConfirmEmailPage),
+);
+const InvitationPage = graphqlPage(() =>
+  import('../features/invitations/invitation-page').then((m) => m.InvitationPage),
+);
+const InvitationsManagePage = graphqlPage(() =>
+  import('../features/invitations/invitations-manage-page').then((m) => m.InvitationsManagePage),
+);
+const CustomersPage = graphqlPage(() =>
+  import('../features/customers/customers-page').then((m) => m.CustomersPage),
+);
+const CampaignsPage = graphqlPage(() =>
+  import('../features/campaigns/campaigns-page').then((m) => m.CampaignsPage),
+);
+const CampaignPage = graphqlPage(() =>
+  import('../features/campaigns/campaign-page').then((m) => m.CampaignPage),
+);
 const NotFoundPage = lazy(() =>
   import('../features/not-found/not-found-page').then((m) => ({ default: m.NotFoundPage })),
 );
@@ -169,6 +195,9 @@ export function AppRouter() {
             <Route path="cart" element={<CartPage />} />
             <Route path="events" element={<EventsPage />} />
             <Route path="events/:key" element={<EventPage />} />
+            <Route path="email/unsubscribe/:token" element={<UnsubscribePage />} />
+            <Route path="email/confirm/:token" element={<ConfirmEmailPage />} />
+            <Route path="invitations/:token" element={<InvitationPage />} />
             <Route path="signup" element={<SignUpPage />} />
             <Route path="login" element={<LogInPage />} />
             <Route path="forgot-password" element={<ForgotPasswordPage />} />
@@ -198,6 +227,11 @@ export function AppRouter() {
                 <Route path="business/:slug/events" element={<EventsManagePage />} />
                 <Route path="business/:slug/events/:id" element={<EventManagePage />} />
                 <Route path="business/:slug/events/:id/check-in" element={<CheckInPage />} />
+                <Route path="business/:slug/customers" element={<CustomersPage />} />
+                <Route path="business/:slug/campaigns" element={<CampaignsPage />} />
+                <Route path="business/:slug/campaigns/new" element={<CampaignPage />} />
+                <Route path="business/:slug/campaigns/:id" element={<CampaignPage />} />
+                <Route path="business/:slug/invitations" element={<InvitationsManagePage />} />
               </Route>
               {/* The shop again, where wholesale buyers (redirected from /shop) shop too. */}
               <Route path="business/research-and-shop" element={<ShopPage />} />
@@ -214,6 +248,7 @@ export function AppRouter() {
                   <ConsumerPage
                     memberships={<ConsumerMemberships />}
                     tickets={<ConsumerTickets />}
+                    following={<ConsumerFollowing />}
                   />
                 }
               />

@@ -1,8 +1,11 @@
 import { Button, Group } from '@mantine/core';
 import {
+  IconAddressBook,
   IconCalendarEvent,
   IconCash,
   IconEdit,
+  IconMail,
+  IconMailForward,
   IconPackage,
   IconPlus,
   IconUsersGroup,
@@ -25,6 +28,9 @@ const LINKS = [
   { label: 'Edit Public Profile', suffix: '/edit', icon: IconEdit },
   { label: 'Clubs', suffix: '/clubs', icon: IconUsersGroup },
   { label: 'Events', suffix: '/events', icon: IconCalendarEvent },
+  { label: 'Customers', suffix: '/customers', icon: IconAddressBook },
+  { label: 'Campaigns', suffix: '/campaigns', icon: IconMail },
+  { label: 'Invitations', suffix: '/invitations', icon: IconMailForward },
   { label: 'Payouts', suffix: '/payouts', icon: IconCash },
 ] as const;
 

@@ -1,11 +1,14 @@
 import { INVITATION_KINDS, MARKETING_LIMITS } from '@bevy/core';
 import { builder } from '../../graphql/builder';
+import { findBusinessById } from '../businesses/index';
+import { VoucherType } from '../wholesale/wholesale.graphql';
 import {
   acceptInvitation,
   listInvitations,
   openInvitation,
   revokeInvitation,
   sendInvitations,
+  tradeVoucherOf,
   type InvitationView,
   type PublicInvitation,
 } from './invitations.service';
@@ -73,6 +76,17 @@ builder.queryFields((t) => ({
     description: 'The business’s invitations, newest first. People who work there only.',
     args: { businessSlug: t.arg.string({ required: true }) },
     resolve: (_root, args, ctx) => listInvitations(ctx, args.businessSlug),
+  }),
+  tradeVoucher: t.field({
+    type: VoucherType,
+    nullable: true,
+    description:
+      'The producer whose trade invitation the viewer accepted: their wholesale application names it.',
+    resolve: async (_root, _args, ctx) => {
+      if (!ctx.viewer) return null;
+      const businessId = await tradeVoucherOf(ctx.db, ctx.viewer.id);
+      return businessId === null ? null : ((await findBusinessById(ctx, businessId)) ?? null);
+    },
   }),
   invitation: t.field({
     type: PublicInvitationType,

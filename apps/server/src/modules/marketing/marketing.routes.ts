@@ -60,7 +60,12 @@ export async function marketingRoutes(app: FastifyInstance) {
       recipient.campaignId,
     );
     const business = await findBusinessById(ctx, recipient.businessId);
-    return { unsubscribed: true, businessName: business?.name ?? '', email: recipient.email };
+    return {
+      unsubscribed: true,
+      businessName: business?.name ?? '',
+      businessSlug: business?.slug ?? '',
+      email: recipient.email,
+    };
   });
 
   app.get<{ Params: { token: string; index: string } }>(

@@ -8,7 +8,10 @@ import {
   clubReleases,
   clubs,
   clubShipments,
+  campaigns,
   events,
+  follows,
+  segments,
   memberships,
   priceTiers,
   products,
@@ -18,6 +21,7 @@ import {
 import { createTestDatabase } from '../../test/test-app';
 import { verifyPassword } from '../accounts/password';
 import { seatCounts } from '../events/index';
+import { campaignReport } from '../marketing/campaigns.service';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 import { seedDemoData } from './seed';
 
@@ -143,6 +147,32 @@ describe('demo data', () => {
       .innerJoin(users, eq(users.id, tickets.buyer_id))
       .where(eq(users.email, buyer.email));
     expect(held.map((ticket) => ticket.status)).toEqual(['valid', 'valid']);
+  });
+
+  it('shows marketing: the demo buyer follows the seller’s business, with segments and a sent campaign whose report has a click and revenue', async () => {
+    const db = database.database.db;
+    const buyer = DEMO_ACCOUNTS.find((account) => account.role === 'Retail buyer')!;
+    const followed = await db
+      .select({ businessId: follows.business_id })
+      .from(follows)
+      .innerJoin(users, eq(users.id, follows.user_id))
+      .where(eq(users.email, buyer.email));
+    expect(followed).toHaveLength(1);
+    const [campaign] = await db.select().from(campaigns);
+    expect(campaign).toMatchObject({ status: 'sent', business_id: followed[0]!.businessId });
+    const report = await campaignReport({ db }, campaign!);
+    expect(report.sent).toBeGreaterThanOrEqual(2);
+    expect(report.clicks).toBe(1);
+    expect(report.orders).toBeGreaterThanOrEqual(1);
+    expect(report.revenueCents).toBeGreaterThan(0);
+    const saved = await db
+      .select()
+      .from(segments)
+      .where(eq(segments.business_id, campaign!.business_id));
+    expect(saved.map((segment) => segment.name).sort()).toEqual([
+      'Bought wine in the last 90 days',
+      'Club members',
+    ]);
   });
 
   it('seeding again changes nothing', async () => {

@@ -17,6 +17,7 @@ import { hashPassword } from '../accounts/index';
 import { buildDemoCatalog } from './catalog';
 import { seedDemoClubs } from './clubs';
 import { seedDemoEvents } from './events';
+import { seedDemoMarketing } from './marketing';
 import { demoFulfillmentFees } from './catalog/fees';
 import type { DemoProducer, DemoProduct } from './catalog/types';
 import { DEMO_ACCOUNTS } from './demo-accounts';
@@ -330,5 +331,6 @@ export async function seedDemoData(db: Db): Promise<SeedReport> {
   // transactions of its own.
   await seedDemoClubs(db);
   await seedDemoEvents(db);
+  await seedDemoMarketing(db);
   return report;
 }

@@ -21,7 +21,7 @@ ApplicantType.implement({
   }),
 });
 
-const VoucherType = builder.objectRef<{ name: string; slug: string }>('WholesaleVoucher');
+export const VoucherType = builder.objectRef<{ name: string; slug: string }>('WholesaleVoucher');
 VoucherType.implement({
   fields: (t) => ({ name: t.exposeString('name'), slug: t.exposeString('slug') }),
 });

@@ -71,6 +71,15 @@ export function ApplicationCard({
           <Detail term="License number">{app.licenseNumber}</Detail>
           <Detail term="Issuing state">{stateName(app.issuingState)}</Detail>
           <Detail term="License expires">{formatDate(app.licenseExpiresOn)}</Detail>
+          <Detail term="Vouched for by">
+            {app.vouchedBy ? (
+              <Anchor href={`/business/${app.vouchedBy.slug}`} target="_blank" underline="always">
+                {app.vouchedBy.name}
+              </Anchor>
+            ) : (
+              'No producer (applied on their own)'
+            )}
+          </Detail>
           <Detail term="Submitted">{formatDateTime(app.createdAt)}</Detail>
           {app.reviewedAt ? (
             <Detail term="Reviewed">{formatDateTime(app.reviewedAt)}</Detail>

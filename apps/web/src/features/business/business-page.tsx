@@ -33,6 +33,7 @@ import { Link, useParams } from 'react-router';
 import { useQuery } from 'urql';
 import { NoBusinessHere } from '../../components/business-frame';
 import { BusinessNav } from '../../components/business-nav';
+import { FollowButton } from './follow-button';
 import { ClearRefinements } from '../../components/clear-refinements';
 import { RefinementFacet } from '../../components/refinement-facet';
 import { SearchPagination } from '../../components/search-pagination';
@@ -219,6 +220,7 @@ export function BusinessPage() {
               ) : null}
               <Title order={1}>{business.name}</Title>
             </Group>
+            <FollowButton slug={business.slug} name={business.name} />
             {socials.length > 0 ? (
               <Group
                 gap="xs"

@@ -14,7 +14,7 @@ import { attendeeLabel, AttendeesTable } from './attendees-table';
 import { RetryRefunds, type CancelEventResult } from './cancel-event-dialog';
 import { attendeesCsvHref, countOf } from './event-admin-labels';
 import { RefundTicketDialog } from './refund-ticket-dialog';
-import { useLastGood } from './use-live-refresh';
+import { useLastGood } from '../../lib/use-live-refresh';
 
 /**
  * The event's tickets with their guests and buyers: a filter, the CSV export, and a refund for

@@ -21,7 +21,7 @@ import {
   venueLine,
 } from './event-admin-labels';
 import { EventFigures, SalesByTypeTable } from './event-figures';
-import { useLastGood, useLiveRefresh } from './use-live-refresh';
+import { useLastGood, useLiveRefresh } from '../../lib/use-live-refresh';
 
 /** How often the figures (check-ins above all) are fetched again while the page is visible. */
 const LIVE_REFRESH_MS = 5_000;

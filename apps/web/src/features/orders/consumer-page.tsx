@@ -107,15 +107,18 @@ function MyOrdersTable({
 
 /**
  * Spec /consumer: the buyer's own orders, with their progress, and "Order again"; above them
- * `memberships`, the buyer's clubs, and `tickets`, their event tickets (their own features,
- * composed by the router).
+ * `memberships`, the buyer's clubs, `tickets`, their event tickets, and `following`, the
+ * producers they follow (their own features, composed by the router).
  */
 export function ConsumerPage({
   memberships,
   tickets,
+  following,
 }: {
   memberships?: ReactNode;
   tickets?: ReactNode;
+  /** The producers the buyer follows and gets email from. */
+  following?: ReactNode;
 }) {
   useDocumentTitle(`Your orders · ${siteConfig.siteName}`);
   const [params, setParams] = useSearchParams();
@@ -135,6 +138,7 @@ export function ConsumerPage({
         <Title order={1}>Your orders</Title>
         <Suspense fallback={null}>{tickets}</Suspense>
         <Suspense fallback={null}>{memberships}</Suspense>
+        <Suspense fallback={null}>{following}</Suspense>
         {reorder.outcome ? (
           <ReorderNotice outcome={reorder.outcome.result} onClose={reorder.dismiss} />
         ) : null}

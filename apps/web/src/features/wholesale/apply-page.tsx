@@ -28,6 +28,8 @@ import {
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useQuery } from 'urql';
+import { TRADE_VOUCHER } from './api/voucher';
 import { FormWithRefusal } from '../../components/form-with-refusal';
 import { PageLoading } from '../../components/page-loading';
 import { formatCalendarDate, tomorrowIsoDate } from '../../lib/dates';
@@ -313,6 +315,19 @@ function ApplicationForm({ onSubmitted }: { onSubmitted: (app: MyWholesaleApplic
   );
 }
 
+/** Says which producer invited the applicant: their application carries the vouch. */
+function VoucherNotice() {
+  const [{ data }] = useQuery({ query: TRADE_VOUCHER });
+  const voucher = data?.tradeVoucher;
+  if (!voucher) return null;
+  return (
+    <Alert color="blue" title={`Invited by ${voucher.name}`}>
+      Your application will say that {voucher.name} vouches for your business. We still check your
+      license before wholesale prices apply.
+    </Alert>
+  );
+}
+
 /** /wholesale/apply: send a license for review, or see where an application stands. */
 export function WholesaleApplyPage() {
   const { me } = useMe();
@@ -382,6 +397,7 @@ export function WholesaleApplyPage() {
 
   return (
     <PageFrame>
+      <VoucherNotice />
       {application?.status === 'rejected' ? (
         <Alert color="yellow" title="Your last application was not approved">
           {application.rejectionReason

@@ -20,6 +20,10 @@ export const APPLICATION_FIELDS = graphql(`
       name
       email
     }
+    vouchedBy {
+      name
+      slug
+    }
   }
 `);
 
