@@ -71,6 +71,8 @@ export interface Catalog {
   memberAt?: ReadonlySet<number>;
   /** The event ticket types in the cart, with their events. */
   ticketTypes?: ReadonlyMap<number, CatalogTicketType>;
+  /** The events whose presale the buyer was invited to: their tickets sell before sales open. */
+  presaleEvents?: ReadonlySet<number>;
 }
 
 /** A ZIP code's place, from the offline ZIP data. */
@@ -364,6 +366,7 @@ export function priceCart(
       catalog.memberAt ?? new Set(),
       producer?.name ?? '',
       now,
+      catalog.presaleEvents,
     );
     if ('code' in priced) {
       problems.push(priced);

@@ -34,7 +34,7 @@ import {
 import { holdStock } from './stock-holds';
 import { holdSeats } from './seat-holds';
 import { ticketLineName, type CatalogTicketType } from './ticket-pricing';
-import { ticketTypesForCheckout } from '../events/index';
+import { presaleEventIds, ticketTypesForCheckout } from '../events/index';
 
 /**
  * Reservation: the cart checked and priced from the database (checkout-pricing), then in one
@@ -139,16 +139,21 @@ export async function loadCatalog(
  * to, where they may also buy the members-only products.
  */
 async function atMembersPrices(db: Db, buyerId: number, catalog: LoadedCatalog) {
-  const memberAt = await membershipsAt(db, buyerId, [...catalog.businesses.keys()]);
+  const eventIds = [...new Set([...(catalog.ticketTypes?.values() ?? [])].map((t) => t.event.id))];
+  const [memberAt, presaleEvents] = await Promise.all([
+    membershipsAt(db, buyerId, [...catalog.businesses.keys()]),
+    presaleEventIds(db, buyerId, eventIds),
+  ]);
   const discounts = new Map([...memberAt].filter(([, discount]) => discount > 0));
-  if (discounts.size === 0) return { ...catalog, memberAt: new Set(memberAt.keys()) };
+  if (discounts.size === 0)
+    return { ...catalog, memberAt: new Set(memberAt.keys()), presaleEvents };
   const products = new Map(
     [...catalog.products].map(([id, product]) => [
       id,
       { ...product, tiers: atMemberPrices(product.tiers, discounts.get(product.business_id)) },
     ]),
   );
-  return { ...catalog, products, memberAt: new Set(memberAt.keys()) };
+  return { ...catalog, products, memberAt: new Set(memberAt.keys()), presaleEvents };
 }
 
 /** A producer's order as created, awaiting payment. */

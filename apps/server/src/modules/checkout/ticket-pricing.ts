@@ -54,6 +54,8 @@ export function priceTicketLine(
   memberAt: ReadonlySet<number>,
   producerName: string,
   now: Date,
+  /** Events whose presale the buyer accepted an invitation to. */
+  presaleEvents: ReadonlySet<number> = new Set(),
 ): PricedTicketLine | CartProblem {
   const field = `tickets.${index}`;
   const bad = (at: string, message: string): CartProblem => ({
@@ -69,7 +71,7 @@ export function priceTicketLine(
   if ((type.members_only || type.event.visibility === 'members') && !isMember) {
     return bad('ticketTypeId', membersOnlyMessage(name, producerName));
   }
-  if (type.sales_start_at && type.sales_start_at > now) {
+  if (type.sales_start_at && type.sales_start_at > now && !presaleEvents.has(type.event.id)) {
     return bad('ticketTypeId', `${name} is not on sale yet.`);
   }
   if ((type.sales_end_at ?? type.event.starts_at) <= now) {

@@ -8,6 +8,7 @@ import type { BusinessRow } from '../businesses/index';
 import { locateZip } from '../geo/index';
 import { membershipsAt } from '../member-pricing/index';
 import { withTypes, type EventWithTypes, type TicketTypeRow } from './events.service';
+import { presaleEventIds } from './presale';
 import { seatCounts, seatsLeft } from './seat-counts';
 
 /**
@@ -40,13 +41,15 @@ function typeUnavailable(
   left: number,
   isMember: boolean,
   now: Date,
+  /** Invited to the event's presale: its sales may not have opened yet. */
+  presale: boolean,
 ): string | null {
   if (event.status === 'cancelled') return 'This event is cancelled.';
   if (type.withdrawn) return 'No longer sold.';
   if ((type.members_only || event.visibility === 'members') && !isMember) {
     return 'For club members only.';
   }
-  if (type.sales_start_at && type.sales_start_at > now) return 'Not on sale yet.';
+  if (type.sales_start_at && type.sales_start_at > now && !presale) return 'Not on sale yet.';
   if ((type.sales_end_at ?? event.starts_at) <= now) return 'Sales have ended.';
   if (left <= 0) return 'Sold out';
   return null;
@@ -81,7 +84,7 @@ export async function viewsOf(
   businessById: ReadonlyMap<number, BusinessRow>,
 ): Promise<EventView[]> {
   const now = ctx.clock.now();
-  const [counts, memberAt, offers] = await Promise.all([
+  const [counts, memberAt, offers, presale] = await Promise.all([
     seatCounts(
       ctx.db,
       rows.map((row) => row.id),
@@ -89,6 +92,11 @@ export async function viewsOf(
     ),
     membershipsAt(ctx.db, ctx.viewer?.id ?? null, [...new Set(rows.map((row) => row.business_id))]),
     liveOffersTo(ctx, rows, now),
+    presaleEventIds(
+      ctx.db,
+      ctx.viewer?.id ?? null,
+      rows.map((row) => row.id),
+    ),
   ]);
   // Seats the waitlist holds for the viewer are theirs to buy: not taken, as they see it.
   for (const offer of offers) {
@@ -110,7 +118,14 @@ export async function viewsOf(
             isMember && type.member_price_cents !== null
               ? type.member_price_cents
               : type.price_cents,
-          unavailableReason: typeUnavailable(event, type, left, isMember, now),
+          unavailableReason: typeUnavailable(
+            event,
+            type,
+            left,
+            isMember,
+            now,
+            presale.has(event.id),
+          ),
         };
       });
     return {

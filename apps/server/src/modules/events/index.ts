@@ -6,3 +6,4 @@ export { eventTicketsJob } from './event-jobs';
 export { eventRoutes } from './events.routes';
 export { cartTicketTypes, type CartTicketView } from './event-listing.service';
 export { createEvent } from './events.service';
+export { presaleEventIds } from './presale';

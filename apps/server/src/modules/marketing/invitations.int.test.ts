@@ -5,12 +5,20 @@ import {
   invitations,
   mailOutbox,
   marketingConsents,
+  ticketTypes,
   users,
 } from '../../db/tables';
 import type { Viewer } from '../../platform/context';
 import { refusalOf } from '../../test/refusal';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createBuyer, createProducer } from '../checkout/checkout-fixtures';
+import {
+  checkoutContext,
+  createBuyer,
+  createProducer,
+  orderRequest,
+} from '../checkout/checkout-fixtures';
+import { placeOrder } from '../checkout/place-order';
+import { createTestEvent, ticketLine } from '../events/event-fixtures';
 import { listApplications, submitApplication } from '../wholesale/wholesale.service';
 import {
   acceptInvitation,
@@ -118,6 +126,35 @@ describe('invitations', () => {
     expect(
       (await refusalOf(openInvitation(t.app.services, `${lateToken.slice(0, -2)}xy`))).code,
     ).toBe('NOT_FOUND');
+  });
+
+  it('an event presale invitation lets its accepter buy before sales open, and nobody else', async () => {
+    const { producer, seller } = await producerWithSeller();
+    const event = await createTestEvent(db(), producer.id);
+    const type = event.types[0]!;
+    await db()
+      .update(ticketTypes)
+      .set({ sales_start_at: new Date(Date.now() + 7 * 86_400_000) })
+      .where(eq(ticketTypes.id, type.id));
+    const insider = await createBuyer(db());
+    const insiderEmail = await emailOf(insider);
+    await sendInvitations(as(seller), producer.slug, {
+      kind: 'event',
+      eventId: event.id,
+      emails: [insiderEmail],
+    });
+    await acceptInvitation(as(insider), await invitationToken(insiderEmail), { marketing: false });
+
+    const buy = (buyer: number) =>
+      placeOrder(
+        checkoutContext(db(), t.app.log, buyer),
+        orderRequest([], [], { tickets: [ticketLine(type.id, 2)] }),
+      );
+    const paid = await buy(insider);
+    expect(paid.orders[0]!.tickets).toEqual([expect.objectContaining({ quantity: 2 })]);
+    const outsider = await createBuyer(db());
+    const refused = await refusalOf(buy(outsider));
+    expect(refused.message).toMatch(/is not on sale yet/);
   });
 
   it('only people who work at the business invite for it, and only to its own clubs and events', async () => {
