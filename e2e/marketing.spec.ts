@@ -70,6 +70,7 @@ test('a buyer follows a producer and confirms by email; a campaign with a produc
   // …and confirms by the emailed link (double opt-in).
   const confirmation = await lastMail(admin, account.email, /^Confirm email from/);
   await buyer.goto(linkPath(confirmation.text, '/email/confirm/'));
+  await buyer.getByRole('button', { name: 'Yes, send me their email' }).click();
   await expect(buyer.getByRole('heading', { name: 'You are subscribed' })).toBeVisible();
   await expectNoSeriousA11yViolations(buyer);
   await buyer.goto('/consumer');

@@ -114,6 +114,7 @@ ALTER TABLE "mail_outbox" ADD COLUMN "headers" jsonb;--> statement-breakpoint
 ALTER TABLE "mail_outbox" ADD COLUMN "message_id" text;--> statement-breakpoint
 ALTER TABLE "mail_outbox" ADD COLUMN "campaign_recipient_id" integer;--> statement-breakpoint
 ALTER TABLE "mail_outbox" ADD COLUMN "lease_until" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD COLUMN "lease_owner" text;--> statement-breakpoint
 ALTER TABLE "mail_outbox" ADD COLUMN "error" text;--> statement-breakpoint
 ALTER TABLE "campaign_clicks" ADD CONSTRAINT "campaign_clicks_recipient_id_campaign_recipients_id_fk" FOREIGN KEY ("recipient_id") REFERENCES "public"."campaign_recipients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "campaign_clicks" ADD CONSTRAINT "campaign_clicks_campaign_id_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."campaigns"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

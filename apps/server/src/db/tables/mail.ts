@@ -27,6 +27,8 @@ export const mailOutbox = pgTable(
      * died mid-batch holds up its unsent messages this long, and nothing is sent twice meanwhile.
      */
     lease_until: timestamp('lease_until', { withTimezone: true }),
+    /** The run holding the lease, so that a run whose lease ran out sends nothing more. */
+    lease_owner: text('lease_owner'),
     /** Why the mail server refused it for good ('refused'). */
     error: text('error'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

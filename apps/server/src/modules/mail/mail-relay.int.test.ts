@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mailOutbox } from '../../db/tables';
+import { mailOutbox, mailSuppressions } from '../../db/tables';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { mailRelayJob, relayQueuedMail, type MailTransport } from './mail-relay';
 
@@ -65,6 +65,38 @@ describe('the mail relay', () => {
     expect(sent).toEqual(['a@bevy.example', 'c@bevy.example', 'b@bevy.example']);
     expect(await transportOf(b!.id)).toBe('smtp');
     expect(await transportOf(kept!.id)).toBe('outbox');
+  });
+});
+
+describe('refusals', () => {
+  it('a refused log-in (535) keeps the mail queued and suppresses nobody; only a refused recipient suppresses', async () => {
+    const [order] = await queue('order-buyer@bevy.example');
+    const refusingLogIn: MailTransport = {
+      sendMail: async () => {
+        throw Object.assign(new Error('535 Authentication failed'), {
+          code: 'EAUTH',
+          command: 'AUTH PLAIN',
+          responseCode: 535,
+        });
+      },
+    };
+    const result = await relayQueuedMail(db(), refusingLogIn, RELAY);
+    expect(result).toMatchObject({ sent: 0, refused: 0, failed: true });
+    expect(await transportOf(order!.id)).toBe('queued');
+    expect(await db().select().from(mailSuppressions)).toEqual([]);
+
+    const refusingRecipient: MailTransport = {
+      sendMail: async () => {
+        throw Object.assign(new Error("Can't send mail - all recipients were rejected"), {
+          code: 'EENVELOPE',
+          command: 'RCPT TO',
+          responseCode: 550,
+        });
+      },
+    };
+    expect(await relayQueuedMail(db(), refusingRecipient, RELAY)).toMatchObject({ refused: 1 });
+    expect(await transportOf(order!.id)).toBe('refused');
+    expect(await db().select().from(mailSuppressions)).toHaveLength(1);
   });
 });
 

@@ -1,8 +1,11 @@
-import { and, asc, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client';
 import { campaignRecipients, mailOutbox } from '../../db/tables';
 import { defineJob } from '../jobs';
+import { campaignHold, skipMessage } from './campaign-holds';
+import { claimBatch, releaseLeases, renewLease, type OutboxRow } from './outbox-leases';
 import { suppressAddress } from './suppressions';
 
 /** What the relay needs of a nodemailer transport. */
@@ -38,59 +41,31 @@ const MAX_FAILURES_PER_RUN = 5;
 const RELAY_INTERVAL_SECONDS = 5;
 const DEFAULT_BUDGET_MS = 50_000;
 
-type OutboxRow = typeof mailOutbox.$inferSelect;
-
-/** A refusal for good (SMTP 5xx: no such mailbox, say), as opposed to "try later" (4xx, down). */
-function permanentRefusal(error: unknown): string | null {
-  const code = (error as { responseCode?: unknown }).responseCode;
-  if (typeof code === 'number' && code >= 500 && code < 600) {
-    return String((error as Error).message ?? code).slice(0, 500);
-  }
-  return null;
+/**
+ * The mail server refused this recipient for good (a 5xx answer to RCPT TO: no such mailbox,
+ * say). Any other failure, a 5xx to our log-in, sender or message included, is ours or the
+ * server's, not the address's: the message stays queued and the address is not suppressed.
+ */
+function recipientRefused(error: unknown): string | null {
+  const { code, command, responseCode } = error as {
+    code?: unknown;
+    command?: unknown;
+    responseCode?: unknown;
+  };
+  const refused =
+    code === 'EENVELOPE' &&
+    command === 'RCPT TO' &&
+    typeof responseCode === 'number' &&
+    responseCode >= 500 &&
+    responseCode < 600;
+  return refused ? String((error as Error).message ?? responseCode).slice(0, 500) : null;
 }
+
+/** Order and ticket mail a run claims at a time. */
+const TRANSACTIONAL_BATCH = 20;
 
 /** When the next marketing message may leave, across this process's runs. */
 let nextMarketingAt = 0;
-
-/**
- * How long a run's claim on its batch lasts: far longer than a batch takes (at most about a
- * second at the rate), and what a killed process's unsent batch waits before another run takes it.
- */
-const LEASE_SECONDS = 30;
-const TRANSACTIONAL_BATCH = 20;
-
-/**
- * Claims up to `limit` queued messages of a category for this run (a lease, committed at once):
- * other runs and processes skip them until the lease ends. Rows this run already failed are
- * left for the next run.
- */
-async function claim(
-  db: Db,
-  category: 'transactional' | 'marketing',
-  limit: number,
-  failedIds: readonly number[],
-): Promise<OutboxRow[]> {
-  const free = db
-    .select({ id: mailOutbox.id })
-    .from(mailOutbox)
-    .where(
-      and(
-        eq(mailOutbox.transport, 'queued'),
-        eq(mailOutbox.category, category),
-        or(isNull(mailOutbox.lease_until), lt(mailOutbox.lease_until, sql`now()`)),
-        failedIds.length > 0 ? notInArray(mailOutbox.id, [...failedIds]) : undefined,
-      ),
-    )
-    .orderBy(asc(mailOutbox.id))
-    .limit(limit)
-    .for('update', { skipLocked: true });
-  const rows = await db
-    .update(mailOutbox)
-    .set({ lease_until: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
-    .where(inArray(mailOutbox.id, free))
-    .returning();
-  return rows.sort((a, b) => a.id - b.id);
-}
 
 /**
  * Sends the outbox's 'queued' messages over SMTP. A run claims a small batch at a time (a lease,
@@ -114,21 +89,29 @@ export async function relayQueuedMail(
   const marketingBatch = Math.max(1, Math.min(50, options.marketingPerSecond));
   const failedIds: number[] = [];
   const result: RelayResult = { sent: 0, refused: 0, failed: false, more: false };
+  const run = randomUUID();
 
   for (;;) {
     if (Date.now() - started > budget) {
       result.more = true;
       return result;
     }
-    let batch = await claim(db, 'transactional', TRANSACTIONAL_BATCH, failedIds);
+    let batch = await claimBatch(db, run, 'transactional', TRANSACTIONAL_BATCH, failedIds);
     const marketing = batch.length === 0;
-    if (marketing) batch = await claim(db, 'marketing', marketingBatch, failedIds);
+    if (marketing) batch = await claimBatch(db, run, 'marketing', marketingBatch, failedIds);
     if (batch.length === 0) return result;
     for (const [index, row] of batch.entries()) {
       if (marketing) {
         const wait = nextMarketingAt - Date.now();
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
         nextMarketingAt = Math.max(Date.now(), nextMarketingAt) + gap;
+      }
+      // A run that outlived its lease (a mail server that hung) leaves the row to its new owner.
+      if (!(await renewLease(db, run, row.id))) continue;
+      const hold = marketing ? await campaignHold(db, row) : null;
+      if (hold) {
+        await skipMessage(db, row, hold);
+        continue;
       }
       const outcome = await sendOne(db, transport, options.from, row);
       if (outcome === 'sent') result.sent++;
@@ -139,29 +122,16 @@ export async function relayQueuedMail(
         failedIds.push(row.id);
         result.failed = true;
         if (failedIds.length >= MAX_FAILURES_PER_RUN) {
-          await release(db, batch.slice(index));
+          await releaseLeases(
+            db,
+            run,
+            batch.slice(index).map((claimed) => claimed.id),
+          );
           return result;
         }
       }
     }
   }
-}
-
-/** Gives claimed messages back at once, for the next run. */
-async function release(db: Db, rows: readonly OutboxRow[]) {
-  if (rows.length === 0) return;
-  await db
-    .update(mailOutbox)
-    .set({ lease_until: null })
-    .where(
-      and(
-        inArray(
-          mailOutbox.id,
-          rows.map((row) => row.id),
-        ),
-        eq(mailOutbox.transport, 'queued'),
-      ),
-    );
 }
 
 async function sendOne(
@@ -178,12 +148,13 @@ async function sendOne(
       text: row.text_body,
       ...(row.html_body ? { html: row.html_body } : {}),
       ...(row.headers ? { headers: row.headers } : {}),
-      ...(row.message_id ? { messageId: row.message_id } : {}),
+      // Fixed, so a copy sent again after a crash is the same message to its receiver.
+      messageId: row.message_id ?? `<outbox-${row.id}@${domainOf(from)}>`,
     });
   } catch (error) {
-    const refusal = permanentRefusal(error);
+    const refusal = recipientRefused(error);
     if (!refusal) {
-      await release(db, [row]);
+      await releaseLeases(db, null, [row.id]);
       return 'failed';
     }
     await db.transaction(async (tx) => {
@@ -215,6 +186,11 @@ async function sendOne(
   return 'sent';
 }
 
+/** The domain of a From address ("Bevy <hello@bevy.example>" → "bevy.example"). */
+function domainOf(from: string): string {
+  return /@([^>\s]+)/.exec(from)?.[1] ?? 'localhost';
+}
+
 async function campaignOf(tx: Db, recipientId: number | null): Promise<number | null> {
   if (recipientId === null) return null;
   const [row] = await tx
@@ -235,6 +211,10 @@ function smtpTransport(url: string): MailTransport {
     const pooled = new URL(url);
     pooled.searchParams.set('pool', 'true');
     pooled.searchParams.set('maxConnections', '1');
+    // Well inside a lease: a hung server fails the message rather than outliving its claim.
+    pooled.searchParams.set('connectionTimeout', '10000');
+    pooled.searchParams.set('greetingTimeout', '10000');
+    pooled.searchParams.set('socketTimeout', '20000');
     smtp = { url, transport: nodemailer.createTransport(pooled.toString()) };
   }
   return smtp.transport;

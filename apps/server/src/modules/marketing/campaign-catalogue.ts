@@ -72,7 +72,12 @@ export async function loadCatalogue(
           .from(products)
           .leftJoin(
             priceTiers,
-            and(eq(priceTiers.product_id, products.id), eq(priceTiers.channel, 'retail')),
+            // The price of one bottle: a volume tier's would promise what one cannot buy.
+            and(
+              eq(priceTiers.product_id, products.id),
+              eq(priceTiers.channel, 'retail'),
+              eq(priceTiers.minimum_unit_count_for_price, 1),
+            ),
           )
           .where(
             and(

@@ -37,7 +37,35 @@ const RICH_TEXT: sanitizeHtml.IOptions = {
   allowedSchemes: ['https', 'http', 'mailto'],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
+  transformTags: {
+    a: (tagName, attribs) => {
+      const href = absoluteLink(attribs.href ?? '');
+      const kept: Record<string, string> = href ? { href } : {};
+      return { tagName, attribs: kept };
+    },
+  },
 };
+
+/**
+ * A link as typed ("www.mywinery.com", "https://…/日本酒", "mailto:…") made absolute and
+ * encoded, or null when it is no web or mail address: a relative link would lead to our site.
+ */
+export function absoluteLink(typed: string): string | null {
+  const text = typed.trim();
+  if (/^mailto:[^\s@]+@[^\s@]+$/i.test(text)) return text;
+  const candidate = /^https?:\/\//i.test(text)
+    ? text
+    : /^[\w-]+(\.[\w-]+)+([/?#][^\s]*)?$/.test(text)
+      ? `https://${text}`
+      : null;
+  if (!candidate) return null;
+  try {
+    const url = new URL(candidate);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
 
 /** The rich text a producer may send, and nothing else. */
 export function sanitizeCampaignHtml(html: string): string {

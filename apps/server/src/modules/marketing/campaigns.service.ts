@@ -133,7 +133,14 @@ export async function saveCampaign(
   if (campaign.status !== 'draft') {
     throw new DomainError('CAMPAIGN_NOT_DRAFT', 'Only a draft can be edited: unschedule it first.');
   }
-  await ctx.db.update(campaigns).set(values).where(eq(campaigns.id, campaign.id));
+  const [saved] = await ctx.db
+    .update(campaigns)
+    .set(values)
+    .where(and(eq(campaigns.id, campaign.id), eq(campaigns.status, 'draft')))
+    .returning({ id: campaigns.id });
+  if (!saved) {
+    throw new DomainError('CAMPAIGN_NOT_DRAFT', 'Only a draft can be edited: unschedule it first.');
+  }
   return (await managedCampaign(ctx, slug, id)).campaign;
 }
 
@@ -247,13 +254,13 @@ export async function cancelCampaign(ctx: CampaignContext, slug: string, id: num
       .update(campaigns)
       .set({ status: 'draft', scheduled_at: null, updated_at: now })
       .where(and(eq(campaigns.id, campaign.id), eq(campaigns.status, 'scheduled')));
-  } else if (campaign.status === 'sending') {
+  } else if (campaign.status === 'sending' || (await stillWaiting(ctx, campaign.id))) {
     await ctx.db.transaction(async (tx) => {
       await tx
         .update(campaigns)
         .set({ status: 'cancelled', finished_at: now, updated_at: now })
-        .where(and(eq(campaigns.id, campaign.id), eq(campaigns.status, 'sending')));
-      // What is already in the outbox goes; nobody else gets it.
+        .where(and(eq(campaigns.id, campaign.id), inArray(campaigns.status, ['sending', 'sent'])));
+      // Nobody else gets it: the relay holds back what is still in the outbox (campaign-holds).
       await tx
         .update(campaignRecipients)
         .set({ status: 'skipped', skip_reason: 'cancelled' })
@@ -271,6 +278,21 @@ export async function cancelCampaign(ctx: CampaignContext, slug: string, id: num
     );
   }
   return (await managedCampaign(ctx, slug, id)).campaign;
+}
+
+/** Whether messages of a campaign are still to be handed to the mail server. */
+async function stillWaiting(ctx: Pick<ServiceContext, 'db'>, campaignId: number) {
+  const [row] = await ctx.db
+    .select({ id: campaignRecipients.id })
+    .from(campaignRecipients)
+    .where(
+      and(
+        eq(campaignRecipients.campaign_id, campaignId),
+        inArray(campaignRecipients.status, ['pending', 'queued']),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
 }
 
 export interface CampaignReport {

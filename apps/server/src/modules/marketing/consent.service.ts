@@ -3,8 +3,8 @@ import { consentText, MARKETING_LIMITS, type UnsubscribeMethod } from '@bevy/cor
 import { businesses, follows, marketingConsents } from '../../db/tables';
 import type { ServiceContext } from '../../platform/context';
 import { requireViewer } from '../../platform/access';
-import { notFound } from '../../platform/domain-error';
-import { findUser } from '../accounts/index';
+import { notFound, tooManyRequests } from '../../platform/domain-error';
+import { emailSubject, findUser, recordRequest } from '../accounts/index';
 import { findBusinessBySlug, type BusinessRow } from '../businesses/index';
 import { queueMail } from '../mail/index';
 import { confirmationEmail } from './marketing-emails';
@@ -17,6 +17,11 @@ import { isLinkToken, newLinkToken, tokenHash } from './tokens';
  */
 
 type ConsentContext = Pick<ServiceContext, 'db' | 'viewer' | 'clock' | 'config' | 'ip'>;
+
+const RESEND_AFTER_MS = 10 * 60_000;
+const CONFIRMATIONS_PER_HOUR = 5;
+const TOO_MANY_CONFIRMATIONS =
+  'We sent several confirmation emails to this address in the last hour. Open one of them, or try again later.';
 
 export interface FollowState {
   businessId: number;
@@ -70,10 +75,34 @@ export async function requestConsent(
   const email = person.email.toLowerCase();
   const now = ctx.clock.now();
   const [existing] = await ctx.db
-    .select({ status: marketingConsents.status })
+    .select({ status: marketingConsents.status, requestedAt: marketingConsents.requested_at })
     .from(marketingConsents)
     .where(and(eq(marketingConsents.business_id, business.id), eq(marketingConsents.email, email)));
   if (existing?.status === 'subscribed') return;
+  if (!addressProven) {
+    // The link sent a moment ago still works: asking again sends nothing new.
+    if (
+      existing?.status === 'pending' &&
+      now.getTime() - existing.requestedAt.getTime() < RESEND_AFTER_MS
+    ) {
+      return;
+    }
+    // Confirmations go to any address an account names: few an hour, so none can flood a stranger.
+    const refused = await recordRequest(
+      ctx.db,
+      'marketing.confirmation',
+      3_600_000,
+      [
+        {
+          subject: emailSubject(email),
+          max: CONFIRMATIONS_PER_HOUR,
+          message: TOO_MANY_CONFIRMATIONS,
+        },
+      ],
+      now,
+    );
+    if (refused) throw tooManyRequests(refused.message);
+  }
   const token = newLinkToken();
   const record = {
     user_id: person.userId,

@@ -65,7 +65,7 @@ SentInvitationsType.implement({
     invited: t.exposeStringList('invited'),
     skipped: t.exposeStringList('skipped', {
       description:
-        'Addresses not invited: they unsubscribed from the business or cannot receive mail.',
+        'Addresses not invited: already invited, unsubscribed from the business, or unable to receive mail.',
     }),
   }),
 });

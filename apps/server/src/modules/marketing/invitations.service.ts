@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { invitationInputSchema, MARKETING_LIMITS, type InvitationKind } from '@bevy/core';
 import type { Db } from '../../db/client';
 import { businesses, clubs, events, invitations, marketingConsents } from '../../db/tables';
@@ -130,12 +130,30 @@ export async function sendInvitations(
         )
     ).map((row) => row.email),
   );
+  // Invited already, and the invitation still open: a second would only repeat it.
+  const open = new Set(
+    (
+      await ctx.db
+        .select({ email: invitations.email })
+        .from(invitations)
+        .where(
+          and(
+            eq(invitations.business_id, business.id),
+            eq(invitations.kind, parsed.data.kind),
+            inArray(invitations.email, emails),
+            isNull(invitations.accepted_at),
+            isNull(invitations.revoked_at),
+            gt(invitations.expires_at, now),
+          ),
+        )
+    ).map((row) => row.email),
+  );
   const invited: string[] = [];
   const skipped: string[] = [];
   const expiresAt = new Date(now.getTime() + MARKETING_LIMITS.invitationDays * 86_400_000);
   await ctx.db.transaction(async (db) => {
     for (const email of emails) {
-      if (suppressed.has(email) || unsubscribed.has(email)) {
+      if (suppressed.has(email) || unsubscribed.has(email) || open.has(email)) {
         skipped.push(email);
         continue;
       }
@@ -311,7 +329,15 @@ export async function acceptInvitation(
     const [claimed] = await db
       .update(invitations)
       .set({ accepted_at: now, accepted_by: viewer.id, opened_at: row.invitation.opened_at ?? now })
-      .where(and(eq(invitations.id, row.invitation.id), isNull(invitations.accepted_at)))
+      .where(
+        and(
+          eq(invitations.id, row.invitation.id),
+          isNull(invitations.accepted_at),
+          // Withdrawn or expired since it was read: it cannot be accepted.
+          isNull(invitations.revoked_at),
+          gt(invitations.expires_at, now),
+        ),
+      )
       .returning({ id: invitations.id });
     if (!claimed) return; // Accepted already, by this viewer: nothing more to do.
     if (row.invitation.kind === 'follow' || options.marketing) {

@@ -188,6 +188,29 @@ describe('marketing consent and campaigns over real SMTP', () => {
     expect(smtp.to(ana.email).some((m) => /order/i.test(m.mail.subject ?? ''))).toBe(true);
   });
 
+  it('holds back a queued message whose recipient unsubscribed before the relay reached it', async () => {
+    const { producer, product, seller } = await shop();
+    const gil = await subscriber(producer.slug);
+    const campaign = await saveCampaign(as(seller), producer.slug, null, {
+      subject: 'Held back',
+      blocks: [{ kind: 'product', productId: product.id }],
+    });
+    await scheduleCampaign(as(seller), producer.slug, campaign.id, null);
+    await sendDueCampaigns(t.app.services);
+    // Queued, not yet sent: the person unsubscribes (from an earlier mail, or their account).
+    await db()
+      .update(marketingConsents)
+      .set({ status: 'unsubscribed', withdrawn_at: new Date() })
+      .where(eq(marketingConsents.email, gil.email));
+    await relay();
+    expect(smtp.to(gil.email).map((m) => m.mail.subject)).not.toContain('Held back');
+    const [row] = await db()
+      .select()
+      .from(campaignRecipients)
+      .where(eq(campaignRecipients.campaign_id, campaign.id));
+    expect(row).toMatchObject({ status: 'skipped', skip_reason: 'unsubscribed' });
+  });
+
   it('sends nobody a second campaign from one producer within 16 hours', async () => {
     const { producer, product, seller } = await shop();
     const cara = await subscriber(producer.slug);
@@ -369,13 +392,17 @@ describe('nobody reaches another producer’s marketing', () => {
           html:
             '<p onclick="steal()">Hi <script>alert(1)</script><img src="https://tracker.example/p.gif">' +
             '<a href="javascript:alert(1)">bad</a> <a href="https://ok.example/">good</a></p>' +
-            '<iframe src="https://evil.example"></iframe><style>p{}</style>',
+            '<iframe src="https://evil.example"></iframe><style>p{}</style>' +
+            '<p><a href="www.mywinery.com/shop">typed</a> <a href="/relative">ours</a></p>',
         },
       ],
     });
     const [block] = saved.blocks;
     const html = block?.kind === 'text' ? block.html : '';
-    expect(html).toBe('<p>Hi <a>bad</a> <a href="https://ok.example/">good</a></p>');
+    expect(html).toBe(
+      '<p>Hi <a>bad</a> <a href="https://ok.example/">good</a></p>' +
+        '<p><a href="https://www.mywinery.com/shop">typed</a> <a>ours</a></p>',
+    );
   });
 
   it('lists the business’s own customers with their consent evidence', async () => {

@@ -6,6 +6,7 @@ import { HttpError } from '../../http/errors';
 import { findBusinessById } from '../businesses/index';
 import { emailHash, suppressAddress } from '../mail/index';
 import { withdrawConsent } from './consent.service';
+import { absoluteLink } from './campaign-render';
 import { customersCsv } from './customers.service';
 import { isLinkToken } from './tokens';
 
@@ -70,6 +71,7 @@ export async function marketingRoutes(app: FastifyInstance) {
 
   app.get<{ Params: { token: string; index: string } }>(
     '/email/click/:token/:index',
+    { exposeHeadRoute: false },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const ctx = await request.serviceContext();
@@ -84,7 +86,8 @@ export async function marketingRoutes(app: FastifyInstance) {
         url: target,
         clicked_at: ctx.clock.now(),
       });
-      return reply.redirect(target, 302);
+      // Encoded, since a header carries no characters beyond Latin-1.
+      return reply.redirect(absoluteLink(target) ?? '/', 302);
     },
   );
 
@@ -152,7 +155,7 @@ export async function marketingRoutes(app: FastifyInstance) {
 
 /** The campaign a Message-ID of ours names: <campaign-{id}.{recipient}@host>. */
 function campaignOfMessageId(messageId: string): number | null {
-  const match = /campaign-(\d+)\.\d+@/.exec(messageId);
+  const match = /campaign-(\d{1,9})\.\d+@/.exec(messageId);
   return match ? Number(match[1]) : null;
 }
 
@@ -165,7 +168,7 @@ function filterOfQuery(query: Record<string, string>) {
       boughtWithinDays: numberOf(query.boughtWithinDays),
       beverageType: query.beverageType || undefined,
       minSpentCents: numberOf(query.minSpentCents),
-      states: query.states ? query.states.split(',') : undefined,
+      states: query.states ? String(query.states).split(',') : undefined,
       subscribedOnly: query.subscribedOnly === 'true' ? true : undefined,
       search: query.search || undefined,
     }).filter(([, value]) => value !== undefined),

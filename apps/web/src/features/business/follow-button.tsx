@@ -120,7 +120,10 @@ export function FollowButton({ slug, name }: { slug: string; name: string }) {
             </>
           ) : (
             <>
-              <Text>{name} appears under Your orders with the other producers you follow.</Text>
+              <Text>
+                {name} appears under Your orders with the other producers you follow, and sees your
+                name and email among its followers.
+              </Text>
               <Checkbox
                 checked={marketing}
                 onChange={(event) => setMarketing(event.currentTarget.checked)}

@@ -1,3 +1,4 @@
+import { consentText } from '@bevy/core';
 import { Anchor, Button, Card, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useMutation, useQuery } from 'urql';
@@ -58,7 +59,7 @@ function FollowedCard({ row, onChanged }: { row: Followed; onChanged: () => void
           {consentLine(row)}
         </Text>
         <Switch
-          label="Email me their news and offers"
+          label={consentText(row.name)}
           checked={row.consent === 'subscribed' || row.consent === 'pending'}
           disabled={consent.fetching}
           onChange={async (event) => {

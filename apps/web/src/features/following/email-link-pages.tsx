@@ -118,41 +118,37 @@ export function UnsubscribePage() {
   );
 }
 
-/** The double opt-in link: confirms consent as it opens; no log-in needed. */
+/**
+ * The double opt-in link: the person confirms with a button (no log-in needed). Not on opening,
+ * since mail scanners open links, and some run the page.
+ */
 export function ConfirmEmailPage() {
   const { token = '' } = useParams();
   const [result, confirm] = useMutation(CONFIRM_CONSENT);
-  useOnce(() => void confirm({ token }));
   const confirmed = result.data?.confirmMarketingConsent;
-  if (result.error) {
+  if (confirmed) {
     return (
-      <Frame title="We could not confirm">
-        <ErrorAlert message={describeError(result.error).message} />
-        <Button component={Link} to="/shop" variant="light" w="fit-content">
-          Go to the shop
-        </Button>
-      </Frame>
-    );
-  }
-  if (!confirmed) {
-    return (
-      <Frame title="Confirming…">
-        <Loader aria-label="Confirming" />
+      <Frame title="You are subscribed">
+        <Stack gap="xs" align="flex-start">
+          <IconCircleCheck size={40} aria-hidden />
+          <Text>
+            You will get news, releases and offers from {confirmed.businessName}. Every email has a
+            one-click unsubscribe.
+          </Text>
+          <Button component={Link} to={`/business/${confirmed.businessSlug}`} variant="light">
+            Visit {confirmed.businessName}
+          </Button>
+        </Stack>
       </Frame>
     );
   }
   return (
-    <Frame title="You are subscribed">
-      <Stack gap="xs" align="flex-start">
-        <IconCircleCheck size={40} aria-hidden />
-        <Text>
-          You will get news, releases and offers from {confirmed.businessName}. Every email has a
-          one-click unsubscribe.
-        </Text>
-        <Button component={Link} to={`/business/${confirmed.businessSlug}`} variant="light">
-          Visit {confirmed.businessName}
-        </Button>
-      </Stack>
+    <Frame title="Confirm your subscription">
+      {result.error ? <ErrorAlert message={describeError(result.error).message} /> : null}
+      <Text>Confirm that you want a producer’s news, releases and offers at this address.</Text>
+      <Button w="fit-content" loading={result.fetching} onClick={() => void confirm({ token })}>
+        Yes, send me their email
+      </Button>
     </Frame>
   );
 }

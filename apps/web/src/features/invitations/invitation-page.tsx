@@ -88,6 +88,12 @@ export function InvitationPage() {
               </Group>
             ) : (
               <Stack gap="sm">
+                {me.email.toLowerCase() !== invitation.email && !invitation.accepted ? (
+                  <Text fz="sm" role="note">
+                    You are logged in as {me.email}; the invitation was sent to {invitation.email}.
+                    Accepting uses it up for this account.
+                  </Text>
+                ) : null}
                 <Checkbox
                   checked={marketing}
                   onChange={(event) => setMarketing(event.currentTarget.checked)}

@@ -86,7 +86,7 @@ function InviteForm({
               ? '1 invitation sent.'
               : `${outcome.invited.length} invitations sent.`}
             {outcome.skipped.length > 0
-              ? ` Not invited (unsubscribed from you, or their address refuses mail): ${outcome.skipped.join(', ')}.`
+              ? ` Not invited (invited already, unsubscribed from you, or their address refuses mail): ${outcome.skipped.join(', ')}.`
               : ''}
           </SuccessNotice>
         ) : null}
