@@ -1,17 +1,12 @@
 import {
   CHECKOUT_LIMITS,
-  deliveryRefusal,
-  describeDeliveryRefusal,
-  feeFor,
   formatCents,
-  fulfillmentFlagFor,
   invoiceDueOn,
   isoDate,
   membersOnlyMessage,
   orderTotals,
   percentToMillionths,
   tierForQuantity,
-  US_STATES,
   type BuyerKind,
   type Cents,
   type FulfillmentFees,
@@ -22,7 +17,6 @@ import {
   type PaymentMethod,
   type PriceChannel,
   type PriceTier,
-  type UsStateCode,
 } from '@bevy/core';
 import {
   BUYING_BUSINESS_REQUIRED,
@@ -30,6 +24,7 @@ import {
   type PlaceOrderInput,
 } from '@bevy/core/checkout-schemas';
 import type { CheckoutErrorCode, CheckoutRefusal } from './checkout-answer';
+import { fulfillmentFee, fulfillmentProblems, invoiceProblem } from './fulfillment-checks';
 import { priceTicketLine, type CatalogTicketType, type PricedTicketLine } from './ticket-pricing';
 
 /**
@@ -141,69 +136,6 @@ export function soldOutMessage(name: string, inStock: number): string {
     : `${name} is sold out.`;
 }
 
-const stateName = (code: string) => US_STATES[code as UsStateCode] ?? code;
-
-export function fulfillmentProblems(
-  business: CatalogBusiness,
-  choice: Pick<PlaceOrderInput['fulfillment'][number], 'mode' | 'address'>,
-  field: string,
-  buyer: BuyerKind,
-  locate: ZipLocator,
-): CartProblem[] {
-  const bad = (at: string, message: string): CartProblem[] => [
-    { code: 'BAD_USER_INPUT', field: `${field}.${at}`, message },
-  ];
-  const kindWord = buyer === 'wholesale' ? 'wholesale' : 'retail';
-  const { mode, address } = choice;
-  if (mode === 'pickup') {
-    return business[fulfillmentFlagFor('pickup', buyer)]
-      ? []
-      : bad('mode', `${business.name} does not offer pickup to ${kindWord} buyers.`);
-  }
-  // The schema requires an address for delivery and shipping.
-  const place = locate(address!.zip);
-  if (!place) return bad('address.zip', `We could not find the ZIP code ${address!.zip}.`);
-  if (place.state !== address!.state) {
-    return bad(
-      'address.zip',
-      `The ZIP code ${address!.zip} is in ${stateName(place.state)}, not ${stateName(address!.state)}.`,
-    );
-  }
-  if (mode === 'delivery') {
-    const refusal = deliveryRefusal({ ...business, _geoloc: business.location }, buyer, {
-      lat: place.lat,
-      lng: place.lng,
-    });
-    if (!refusal) return [];
-    const at = refusal.reason === 'out-of-range' ? 'address.zip' : 'mode';
-    return bad(at, `${business.name}: ${describeDeliveryRefusal(refusal)}.`);
-  }
-  if (!business[fulfillmentFlagFor('ship', buyer)]) {
-    return bad('mode', `${business.name} does not ship to ${kindWord} buyers.`);
-  }
-  if (!business.ship_to_states.includes(address!.state)) {
-    return bad('address.state', `${business.name} cannot ship to ${stateName(address!.state)}.`);
-  }
-  return [];
-}
-
-/** Why the buyer cannot pay this producer by invoice, or null when they can. */
-function invoiceProblem(
-  business: CatalogBusiness,
-  field: string,
-  buyer: BuyerKind,
-): CartProblem | null {
-  const message =
-    buyer !== 'wholesale'
-      ? 'Only approved wholesale buyers can pay by invoice.'
-      : business.wholesale_invoice_terms_days === null
-        ? `${business.name} does not offer invoice terms; pay by card.`
-        : null;
-  return message === null
-    ? null
-    : { code: 'BAD_USER_INPUT', field: `${field}.payByInvoice`, message };
-}
-
 function priceLine(
   line: PlaceOrderInput['lines'][number],
   index: number,
@@ -282,37 +214,6 @@ function priceLine(
     tierMinimum: tier.minimum_unit_count_for_price,
     lineTotal: tier.price_per_unit * line.quantity,
   };
-}
-
-/**
- * The fee of one producer's order from its terms in the database (decision 014), at the place
- * the buyer gave. The place is always known here (the schema requires an address for delivery
- * and shipping), so the fee is; an unknown ZIP code is refused among the fulfillment problems.
- */
-export function fulfillmentFee(
-  business: CatalogBusiness,
-  choice: Pick<PlaceOrderInput['fulfillment'][number], 'mode' | 'address'>,
-  lines: readonly { quantity: number }[],
-  subtotal: Cents,
-  locate: ZipLocator,
-): { feeCents: Cents; problem: string | null } {
-  const place = choice.address ? locate(choice.address.zip) : null;
-  const quote = feeFor(
-    {
-      mode: choice.mode,
-      producerName: business.name,
-      productSubtotal: subtotal,
-      bottles: lines.reduce((sum, line) => sum + line.quantity, 0),
-    },
-    business,
-    {
-      producer: business.location,
-      buyer: place ? { lat: place.lat, lng: place.lng } : null,
-      state: choice.address?.state ?? null,
-    },
-  );
-  // Unknown only without a place, which the fulfillment problems already refuse.
-  return { feeCents: quote.feeCents ?? 0, problem: quote.problem };
 }
 
 /**

@@ -9,12 +9,8 @@ export { settleManyPaidByProvider, settlePaidByProvider } from './checkout-settl
 export { recordPaymentFailure } from './checkout-outcome';
 export { noteReconciliation, refundUnrecordedCharge } from './checkout-charge';
 export type { RefundToMake } from './checkout-charge';
-export {
-  fulfillmentFee,
-  fulfillmentProblems,
-  type CatalogBusiness,
-  type CatalogProduct,
-} from './checkout-pricing';
+export { fulfillmentFee, fulfillmentProblems } from './fulfillment-checks';
+export type { CatalogBusiness, CatalogProduct } from './checkout-pricing';
 export { loadCatalog, type LoadedCatalog } from './checkout-reservation';
 export { releaseStock } from './stock-holds';
 export { recordEvents } from './checkout-outcome';
