@@ -7,7 +7,6 @@ import {
   type ClubCadence,
 } from '@bevy/core';
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import {
   businesses,
@@ -30,6 +29,7 @@ import {
 } from '../clubs/index';
 import { createOfflineProvider } from '../payments/index';
 import { DEMO_ACCOUNTS } from './demo-accounts';
+import { SEED_CONFIG } from './seed-orders';
 import { silentLogger } from '../../platform/silent-logger';
 
 /**
@@ -104,13 +104,6 @@ const PLANS: DemoClubPlan[] = [
     withDemoBuyer: true,
   },
 ];
-
-/** What the run needs besides the database: it emails as the app does. */
-const SEED_CONFIG = {
-  publicUrl: 'http://127.0.0.1:3000',
-  SITE_NAME: 'Bevy',
-  SMTP_URL: undefined,
-} as unknown as Config;
 
 /** Up to three published products of the business with a retail price, cheapest first. */
 async function releaseProducts(db: Db, businessId: number) {

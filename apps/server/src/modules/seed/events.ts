@@ -1,15 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { isoDate, normalizeEmail, shiftDate, type EventInput } from '@bevy/core';
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { businesses, events, users } from '../../db/tables';
 import { systemClock } from '../../platform/clock';
-import { silentLogger } from '../../platform/silent-logger';
-import { placeOrder } from '../checkout/index';
 import { createEvent } from '../events/index';
-import { createOfflineProvider } from '../payments/index';
 import { DEMO_ACCOUNTS } from './demo-accounts';
+import { placeSeedOrder } from './seed-orders';
 
 /**
  * Demo events, so that events work right after `npm start`: upcoming tastings, a release party
@@ -136,12 +133,6 @@ const PLANS: DemoEventPlan[] = [
   },
 ];
 
-const SEED_CONFIG = {
-  publicUrl: 'http://127.0.0.1:3000',
-  SITE_NAME: 'Bevy',
-  SMTP_URL: undefined,
-} as unknown as Config;
-
 /** A made-up buyer of legal age for the sold tickets. */
 async function ticketBuyer(db: Db, index: number): Promise<number> {
   const email = `guest${index + 1}@events.bevy.example`;
@@ -165,25 +156,10 @@ async function buyTickets(
   ticketTypeId: number,
   quantity: number,
 ) {
-  await placeOrder(
-    {
-      db,
-      log: silentLogger,
-      payments: createOfflineProvider(db),
-      config: SEED_CONFIG,
-      viewer: { id: buyer.id, sessionId: 'seed', isAdmin: false },
-    },
-    {
-      idempotencyKey: `seed-${randomUUID()}`,
-      lines: [],
-      tickets: [{ ticketTypeId, quantity }],
-      fulfillment: [],
-      contact: { name: buyer.name, email: buyer.email, phone: '(503) 555-0142' },
-      billingAddress: { line1: '12 NE Alberta St', city: 'Portland', state: 'OR', zip: '97211' },
-      ageConfirmed: true,
-      payment: { card: { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' } },
-    },
-  );
+  await placeSeedOrder(db, buyer, {
+    idempotencyKey: `seed-${randomUUID()}`,
+    tickets: [{ ticketTypeId, quantity }],
+  });
 }
 
 /** Adds the demo events unless some event exists already; returns how many were added. */

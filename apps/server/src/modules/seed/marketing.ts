@@ -1,6 +1,5 @@
 import { consentText, normalizeEmail } from '@bevy/core';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import {
   businessMembers,
@@ -17,10 +16,9 @@ import {
 } from '../../db/tables';
 import { systemClock } from '../../platform/clock';
 import { silentLogger } from '../../platform/silent-logger';
-import { placeOrder } from '../checkout/index';
 import { saveCampaign, saveSegment, scheduleCampaign, sendDueCampaigns } from '../marketing/index';
-import { createOfflineProvider } from '../payments/index';
 import { DEMO_ACCOUNTS } from './demo-accounts';
+import { placeSeedOrder, SEED_CONFIG } from './seed-orders';
 
 /**
  * Demo marketing, so that it works right after `npm start`: at the demo seller's first business,
@@ -28,12 +26,6 @@ import { DEMO_ACCOUNTS } from './demo-accounts';
  * and a campaign sent three days ago, whose report shows the demo buyer's click and the order
  * placed after it. The campaign goes through the real sending (into the outbox, without SMTP).
  */
-
-const SEED_CONFIG = {
-  publicUrl: 'http://127.0.0.1:3000',
-  SITE_NAME: 'Bevy',
-  SMTP_URL: undefined,
-} as unknown as Config;
 
 const DAY = 86_400_000;
 
@@ -165,27 +157,11 @@ export async function seedDemoMarketing(db: Db): Promise<boolean> {
       url: `${SEED_CONFIG.publicUrl}/business/${business.slug}`,
       clicked_at: new Date(sentAt.getTime() + 2 * 3_600_000),
     });
-    await placeOrder(
-      {
-        db,
-        log: silentLogger,
-        payments: createOfflineProvider(db),
-        config: SEED_CONFIG,
-        viewer: { id: buyer.id, sessionId: 'seed', isAdmin: false },
-      },
-      {
-        idempotencyKey: `seed-campaign-${campaign.id}`,
-        lines: [{ productId: wine.id, quantity: 2 }],
-        tickets: [],
-        fulfillment: [{ businessId: business.id, mode: 'pickup' }],
-        contact: { name: buyer.name, email: buyer.email, phone: '(503) 555-0142' },
-        billingAddress: { line1: '12 NE Alberta St', city: 'Portland', state: 'OR', zip: '97211' },
-        ageConfirmed: true,
-        payment: {
-          card: { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' },
-        },
-      },
-    );
+    await placeSeedOrder(db, buyer, {
+      idempotencyKey: `seed-campaign-${campaign.id}`,
+      lines: [{ productId: wine.id, quantity: 2 }],
+      fulfillment: [{ businessId: business.id, mode: 'pickup' }],
+    });
   }
   return true;
 }
