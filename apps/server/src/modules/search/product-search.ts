@@ -98,6 +98,12 @@ export class ProductSearch {
     return this.index.allDocuments() as ProductDocument[];
   }
 
+  /** One product as a buyer of this kind may see it (Algolia's getObject); undefined when not sold. */
+  product(objectID: string, buyer: BuyerKind): ProductDocument | undefined {
+    const document = this.index.get(objectID);
+    return document && (projectForBuyer(document, buyer) as ProductDocument);
+  }
+
   /** Follows committed writes (from this process or, through search-sync, another). */
   async applyChanges(db: Db, changes: readonly Change[]): Promise<void> {
     for (const change of changes) await this.refreshBusiness(db, change.businessId);

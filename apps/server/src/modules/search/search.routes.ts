@@ -120,4 +120,21 @@ export async function searchRoutes(app: FastifyInstance, options: SearchRoutesOp
   app.post('/search', handleQueries);
   // Algolia clients post to /1/indexes/*/queries; the index names travel in the body.
   app.post('/1/indexes/:indexName/queries', handleQueries);
+
+  // Algolia's getObject: one product, priced for the key's buyer (the product page reads it).
+  app.get<{ Params: { indexName: string; objectID: string } }>(
+    '/1/indexes/:indexName/:objectID',
+    async (request, reply) => {
+      const { indexName, objectID } = request.params;
+      if (!PRODUCT_INDEX_NAMES.has(indexName)) {
+        throw new HttpError(404, 'INDEX_NOT_FOUND', `There is no index "${indexName}".`);
+      }
+      const product = productSearch.product(objectID, buyerKindOfKey(request, reply));
+      if (!product) {
+        throw new HttpError(404, 'PRODUCT_NOT_FOUND', 'This product is not for sale.');
+      }
+      reply.header('cache-control', 'no-store');
+      return product;
+    },
+  );
 }
