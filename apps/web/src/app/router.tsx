@@ -32,6 +32,9 @@ const ShopPage = lazy(() =>
 const BusinessPage = graphqlPage(() =>
   import('../features/business/business-page').then((m) => m.BusinessPage),
 );
+const ProductPage = lazy(() =>
+  import('../features/product/product-page').then((m) => ({ default: m.ProductPage })),
+);
 const TermsPage = lazy(() =>
   import('../features/content/terms-page').then((m) => ({ default: m.TermsPage })),
 );
@@ -170,6 +173,9 @@ const CampaignsPage = graphqlPage(() =>
 const CampaignPage = graphqlPage(() =>
   import('../features/campaigns/campaign-page').then((m) => m.CampaignPage),
 );
+const EmbedBuilderPage = graphqlPage(() =>
+  import('../features/embed-builder/embed-builder-page').then((m) => m.EmbedBuilderPage),
+);
 const NotFoundPage = lazy(() =>
   import('../features/not-found/not-found-page').then((m) => ({ default: m.NotFoundPage })),
 );
@@ -232,12 +238,14 @@ export function AppRouter() {
                 <Route path="business/:slug/campaigns/new" element={<CampaignPage />} />
                 <Route path="business/:slug/campaigns/:id" element={<CampaignPage />} />
                 <Route path="business/:slug/invitations" element={<InvitationsManagePage />} />
+                <Route path="business/:slug/embed" element={<EmbedBuilderPage />} />
               </Route>
               {/* The shop again, where wholesale buyers (redirected from /shop) shop too. */}
               <Route path="business/research-and-shop" element={<ShopPage />} />
               {/* After the fixed /business/... paths above, which are not business slugs. */}
               <Route path="business/:slug" element={<BusinessPage />} />
               <Route path="business/:slug/clubs/:club" element={<ClubPage />} />
+              <Route path="business/:slug/item/:productId" element={<ProductPage />} />
             </Route>
             <Route element={<RequireLogin />}>
               <Route path="shipping-and-billing" element={<CheckoutPage />} />

@@ -128,7 +128,13 @@ const SELLER_PRICE_LISTS = [
 const IMAGE_PLACEHOLDER = '#eee';
 const IMAGE_FADE_IN = 'opacity 0.3s ease-in';
 
-function facetGroups(hit: TileProduct): [string, string][] {
+/** The product's own public page. */
+export function productPagePath(hit: Pick<TileProduct, 'slug' | 'objectID'>): string {
+  return `/business/${encodeURIComponent(hit.slug)}/item/${encodeURIComponent(hit.objectID)}`;
+}
+
+/** A product's facts that it has, as [label, value] pairs: varietal, vintage, ABV... */
+export function facetGroups(hit: TileProduct): [string, string][] {
   const groups: [string, string | null][] = [
     ['Varietal', hit.Varietal],
     ['Vintage', hit.Vintage === null ? null : String(hit.Vintage)],
@@ -161,7 +167,7 @@ function rangeSummary(tiers: readonly PriceTier[]): string | null {
 }
 
 /** One price list as 'N @ $x.xx', cheapest first, with its ranges underneath. */
-function PriceTierList({
+export function PriceTierList({
   tiers,
   listLabel,
   emptyText,
@@ -342,7 +348,13 @@ export function ProductTile(props: ProductTileProps) {
         <Group gap={6} wrap="nowrap" align="flex-start">
           <BeverageIcon type={type} />
           <Title order={3} fz="md" id={titleId} lh={1.3}>
-            {hit.name}
+            {edit ? (
+              hit.name
+            ) : (
+              <Anchor component={Link} to={productPagePath(hit)} c="inherit" inherit>
+                {hit.name}
+              </Anchor>
+            )}
           </Title>
         </Group>
         {hit.membersOnly ? (

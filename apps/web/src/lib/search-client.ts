@@ -1,4 +1,4 @@
-import { SEARCH_TOKEN_TTL_MS } from '@bevy/core';
+import { SEARCH_TOKEN_TTL_MS, type ProductHit } from '@bevy/core';
 import type { SearchClient } from 'instantsearch.js';
 import { useEffect, useState } from 'react';
 import { useMe } from './use-me';
@@ -65,30 +65,46 @@ interface SearchRequest {
   facet?: string;
 }
 
+/** The search client, which also fetches one product as the buyer's key may see it. */
+export type ProductSearchClient = SearchClient & {
+  /** The product priced for this buyer; null when it is not for sale. */
+  getProduct(productId: string): Promise<ProductHit | null>;
+};
+
 /**
  * A search client for react-instantsearch that posts multi-queries to our /search endpoint.
  * `userId` names whose key this is (null: anonymous), so a refused key is replaced by theirs.
  */
-export function createSearchClient(initialKey: string | null, userId: number | null): SearchClient {
+export function createSearchClient(
+  initialKey: string | null,
+  userId: number | null,
+): ProductSearchClient {
   let key = initialKey;
 
-  async function post(requests: SearchRequest[], retried = false): Promise<{ results: unknown[] }> {
-    const response = await fetch('/search', {
-      method: 'POST',
+  /**
+   * Sends a request with the key. A key the server could not accept (expired, or from another
+   * secret) was served as anonymous: get this user's key again and send it once more.
+   */
+  async function send(url: string, init: RequestInit, retried = false): Promise<Response> {
+    const response = await fetch(url, {
+      ...init,
       credentials: 'include',
-      headers: {
-        'content-type': 'application/json',
-        ...(key ? { 'x-search-key': key } : {}),
-      },
-      body: JSON.stringify({ requests }),
+      headers: { ...init.headers, ...(key ? { 'x-search-key': key } : {}) },
     });
-    // A key the server could not accept (expired, or from another secret) was served as
-    // anonymous: get this user's key again and repeat the search once with it.
     if (response.headers.get('x-search-key-status') && !retried) {
       forgetStoredToken(userId);
       key = await fetchSearchKey(userId);
-      return post(requests, true);
+      return send(url, init, true);
     }
+    return response;
+  }
+
+  async function post(requests: SearchRequest[]): Promise<{ results: unknown[] }> {
+    const response = await send('/search', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ requests }),
+    });
     if (!response.ok) {
       const body = (await response.json().catch(() => null)) as {
         error?: { message?: string };
@@ -99,6 +115,15 @@ export function createSearchClient(initialKey: string | null, userId: number | n
   }
 
   const client = {
+    getProduct: async (productId: string) => {
+      const response = await send(
+        `/1/indexes/${PRODUCT_INDEX}/${encodeURIComponent(productId)}`,
+        {},
+      );
+      if (response.status === 404) return null;
+      if (!response.ok) throw new Error(`The product could not be loaded (${response.status}).`);
+      return (await response.json()) as ProductHit;
+    },
     search: (requests: SearchRequest[]) =>
       post(
         requests.map(({ indexName, params, type, facet }) => ({
@@ -109,7 +134,7 @@ export function createSearchClient(initialKey: string | null, userId: number | n
         })),
       ),
   };
-  return client as unknown as SearchClient;
+  return client as unknown as ProductSearchClient;
 }
 
 /**
@@ -118,13 +143,14 @@ export function createSearchClient(initialKey: string | null, userId: number | n
  * after logging in. It waits for the first answer about the user, so a wholesale buyer never
  * searches with the anonymous (retail) key first.
  */
-export function useSearchClient(): SearchClient | null {
+export function useSearchClient(): ProductSearchClient | null {
   const { me, fetching } = useMe();
   const userKnown = !fetching || me !== null;
   const userId = me?.id ?? null;
-  const [client, setClient] = useState<{ userId: number | null; client: SearchClient } | null>(
-    null,
-  );
+  const [client, setClient] = useState<{
+    userId: number | null;
+    client: ProductSearchClient;
+  } | null>(null);
   useEffect(() => {
     if (!userKnown) return;
     let cancelled = false;
