@@ -1,6 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { SEARCH_TOKEN_TTL_MS, type BuyerKind } from '@bevy/core';
 
+/**
+ * Set when the key sent was expired, invalid or revoked (its session ended) and the caller was
+ * served as anonymous.
+ */
+export const SEARCH_KEY_STATUS_HEADER = 'x-search-key-status';
+
 /** What a search key lets its holder see. */
 export interface SearchKeyClaims {
   buyer: BuyerKind;

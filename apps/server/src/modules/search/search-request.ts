@@ -54,18 +54,39 @@ const searchParamsSchema = z
   // Widgets also send display options (highlighting, analytics, ...) that do not change results.
   .loose();
 
-const paramsField = z.preprocess(
-  (value) =>
-    typeof value === 'string' ? Object.fromEntries(new URLSearchParams(value)) : (value ?? {}),
-  searchParamsSchema,
-);
+/** A request's own fields; anything else beside them is a search parameter. */
+const REQUEST_FIELDS = new Set(['indexName', 'type', 'facet', 'params']);
 
-const requestSchema = z.object({
-  indexName: z.string().min(1).max(200),
-  type: z.enum(['default', 'facet']).optional(),
-  facet: z.string().max(200).optional(),
-  params: paramsField,
-});
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * One request in a single shape, whichever Algolia's clients sent: `params` as a url-encoded
+ * string (v4, InstantSearch) or an object (our web client), and parameters beside `indexName`
+ * (v5, and the single-index routes' bodies). Those beside it win, being the more explicit.
+ */
+function withParamsGathered(request: unknown): unknown {
+  if (!isRecord(request)) return request;
+  const { params = {} } = request;
+  const inner =
+    typeof params === 'string' ? Object.fromEntries(new URLSearchParams(params)) : params;
+  // Anything else is refused by the schema below, with where it went wrong.
+  if (!isRecord(inner)) return request;
+  const entries = Object.entries(request);
+  const fields = Object.fromEntries(entries.filter(([key]) => REQUEST_FIELDS.has(key)));
+  const beside = Object.fromEntries(entries.filter(([key]) => !REQUEST_FIELDS.has(key)));
+  return { ...fields, params: { ...inner, ...beside } };
+}
+
+const requestSchema = z.preprocess(
+  withParamsGathered,
+  z.object({
+    indexName: z.string().min(1).max(200),
+    type: z.enum(['default', 'facet']).optional(),
+    facet: z.string().max(200).optional(),
+    params: searchParamsSchema,
+  }),
+);
 
 /** The most hits one request body may ask for, across all of its queries. */
 export const MAX_HITS_PER_BODY = 1000;

@@ -8,7 +8,8 @@ import { buyerKindOfViewer } from '../accounts/index';
 import { sessionRef } from '../accounts/index';
 import { BUSINESS_INDEX_NAMES } from './business-search';
 import { PRODUCT_INDEX_NAMES, type ProductSearch } from './product-search';
-import { createSearchKey, verifySearchKey } from './search-key';
+import { acceptAlgoliaBodies, allowAnyOrigin, answerPreflights } from './search-http';
+import { createSearchKey, SEARCH_KEY_STATUS_HEADER, verifySearchKey } from './search-key';
 import type { SearchKeyRevocations } from './search-key-revocations';
 import { multiQueryBodySchema } from './search-request';
 
@@ -24,18 +25,27 @@ interface SearchRoutesOptions {
 }
 
 const KEY_HEADERS = ['x-algolia-api-key', 'x-search-key'] as const;
-/**
- * Set when the key sent was expired, invalid or revoked (its session ended) and the caller was
- * served as anonymous.
- */
-export const SEARCH_KEY_STATUS_HEADER = 'x-search-key-status';
+/** Algolia's clients may send the key in the query string instead (v4 does in browsers). */
+const KEY_QUERY_PARAMETER = 'x-algolia-api-key';
 
 function searchKeyOf(request: FastifyRequest): string | undefined {
   for (const header of KEY_HEADERS) {
     const value = request.headers[header];
     if (typeof value === 'string' && value.length > 0) return value;
   }
+  const query = request.query as Record<string, unknown> | undefined;
+  for (const [name, value] of Object.entries(query ?? {})) {
+    // Algolia reads its parameter names in any case (X-Algolia-API-Key).
+    if (name.toLowerCase() !== KEY_QUERY_PARAMETER) continue;
+    if (typeof value === 'string' && value.length > 0) return value;
+  }
   return undefined;
+}
+
+/** One query's body from the single-index routes, as one request of a multi-query body. */
+function singleQueryBody(body: unknown, request: Record<string, string>) {
+  const fields = typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {};
+  return { requests: [{ ...fields, ...request }] };
 }
 
 export async function searchRoutes(app: FastifyInstance, options: SearchRoutesOptions) {
@@ -76,9 +86,9 @@ export async function searchRoutes(app: FastifyInstance, options: SearchRoutesOp
     };
   });
 
-  const handleQueries = async (request: FastifyRequest, reply: FastifyReply) => {
-    const buyer = buyerKindOfKey(request, reply);
-    const parsed = multiQueryBodySchema.safeParse(request.body);
+  /** The results of a multi-query body, in its order. */
+  function answer(body: unknown, buyer: BuyerKind) {
+    const parsed = multiQueryBodySchema.safeParse(body);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       const where = issue.path.join('.');
@@ -108,22 +118,52 @@ export async function searchRoutes(app: FastifyInstance, options: SearchRoutesOp
           `There is no index "${searchRequest.indexName}".`,
         );
       });
-      return { results };
+      return results;
     } catch (error) {
       if (error instanceof SearchInputError) {
         throw new HttpError(400, 'INVALID_SEARCH_REQUEST', error.message);
       }
       throw error;
     }
-  };
+  }
 
-  app.post('/search', handleQueries);
+  acceptAlgoliaBodies(app);
+  answerPreflights(app, ['/search', '/1/indexes/*']);
+  const crossOrigin = { onRequest: allowAnyOrigin };
+
+  const handleQueries = async (request: FastifyRequest, reply: FastifyReply) => ({
+    results: answer(request.body, buyerKindOfKey(request, reply)),
+  });
+  app.post('/search', crossOrigin, handleQueries);
   // Algolia clients post to /1/indexes/*/queries; the index names travel in the body.
-  app.post('/1/indexes/:indexName/queries', handleQueries);
+  app.post('/1/indexes/:indexName/queries', crossOrigin, handleQueries);
+
+  // One index's search (v4 `initIndex().search`): parameters in the body, one result back.
+  app.post<{ Params: { indexName: string } }>(
+    '/1/indexes/:indexName/query',
+    crossOrigin,
+    async (request, reply) => {
+      const { indexName } = request.params;
+      const body = singleQueryBody(request.body, { indexName });
+      return answer(body, buyerKindOfKey(request, reply))[0];
+    },
+  );
+
+  // One facet's value search (v4 `searchForFacetValues`): `facetQuery` and filters in the body.
+  app.post<{ Params: { indexName: string; facetName: string } }>(
+    '/1/indexes/:indexName/facets/:facetName/query',
+    crossOrigin,
+    async (request, reply) => {
+      const { indexName, facetName } = request.params;
+      const body = singleQueryBody(request.body, { indexName, type: 'facet', facet: facetName });
+      return answer(body, buyerKindOfKey(request, reply))[0];
+    },
+  );
 
   // Algolia's getObject: one product, priced for the key's buyer (the product page reads it).
   app.get<{ Params: { indexName: string; objectID: string } }>(
     '/1/indexes/:indexName/:objectID',
+    crossOrigin,
     async (request, reply) => {
       const { indexName, objectID } = request.params;
       if (!PRODUCT_INDEX_NAMES.has(indexName)) {
