@@ -16,6 +16,7 @@ import { geoRoutes } from './modules/geo/index';
 import { createMailer, type Mailer } from './modules/mail/index';
 import { orderRoutes } from './modules/orders/index';
 import { eventRoutes } from './modules/events/index';
+import { feedRoutes } from './modules/feeds/index';
 import { marketingRoutes } from './modules/marketing/index';
 import type { PaymentProvider } from './platform/payment-provider';
 import { paymentProviderFor, paymentRoutes, stripeWebhookRoutes } from './modules/payments/index';
@@ -161,6 +162,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(marketingRoutes);
   if (config.E2E_TIME_TRAVEL) await app.register(timeTravelRoutes, { services });
   await app.register(stripeWebhookRoutes, { config, db: database.db, payments });
+  await app.register(feedRoutes, { services });
   await app.register(webRoutes, { config });
 
   return app as unknown as App;
