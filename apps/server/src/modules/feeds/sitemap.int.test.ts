@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businesses, clubs, events } from '../../db/tables';
@@ -83,10 +83,7 @@ describe('sitemap.xml', () => {
     expect(clubLocs((await get('/sitemap.xml')).body).sort()).toEqual(open.map(clubUrl).sort());
 
     const [closing] = open;
-    await t.database.db
-      .update(clubs)
-      .set({ status: 'closed' })
-      .where(and(eq(clubs.id, closing!.id)));
+    await t.database.db.update(clubs).set({ status: 'closed' }).where(eq(clubs.id, closing!.id));
     expect(clubLocs((await get('/sitemap.xml')).body)).not.toContain(clubUrl(closing!));
     await t.database.db.update(clubs).set({ status: 'open' }).where(eq(clubs.id, closing!.id));
   });
