@@ -166,3 +166,18 @@ describe('an unexpected database error is logged without its SQL or parameters',
     }
   });
 });
+
+describe('secrets stay out of the request log', () => {
+  it('logs a search key sent in the query string as [redacted]', async () => {
+    const key = 'a-secret-search-key-7f3c';
+    await t.app.inject({
+      method: 'POST',
+      url: `/1/indexes/*/queries?x-algolia-agent=test&x-algolia-api-key=${key}&x-algolia-application-id=bevy`,
+      headers: { 'content-type': 'application/json' },
+      payload: { requests: [{ indexName: 'products', params: { hitsPerPage: 1 } }] },
+    });
+    const logged = logLines.join('\n');
+    expect(logged).toContain('x-algolia-api-key=[redacted]');
+    expect(logged).not.toContain(key);
+  });
+});

@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 import { driverErrorOf } from '../db/errors';
 
 /**
@@ -89,6 +89,25 @@ export function serializeError(value: unknown): unknown {
   return value instanceof Error ? serialize(value, 0) : value;
 }
 
+/** Query parameters that carry a secret: a search key, sent the way Algolia's clients may. */
+const SECRET_QUERY_PARAMETER = /([?&](?:x-algolia-api-key|x-search-key)=)[^&#]*/gi;
+
+/** The URL with the values of secret query parameters replaced. */
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_QUERY_PARAMETER, '$1[redacted]');
+}
+
+/** Fastify's request serializer, with secrets left out of the URL. */
+function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 type LoggerOption = FastifyServerOptions['logger'];
 type LoggerOptions = Exclude<LoggerOption, boolean | undefined>;
 type LogMethodHook = NonNullable<NonNullable<LoggerOptions['hooks']>['logMethod']>;
@@ -115,8 +134,8 @@ function safeLogArguments(args: Parameters<LogMethodHook>[0]): Parameters<LogMet
 }
 
 /**
- * The Fastify logger options, with the error serializer added (under `err` and `error`) and log
- * messages kept free of SQL.
+ * The Fastify logger options, with the error serializer added (under `err` and `error`), log
+ * messages kept free of SQL and request URLs free of search keys.
  */
 export function withErrorSerializer(logger: LoggerOption): LoggerOption {
   if (!logger) return logger;
@@ -129,7 +148,12 @@ export function withErrorSerializer(logger: LoggerOption): LoggerOption {
   };
   return {
     ...options,
-    serializers: { ...options.serializers, err: serializeError, error: serializeError },
+    serializers: {
+      req: serializeRequest,
+      ...options.serializers,
+      err: serializeError,
+      error: serializeError,
+    },
     hooks: { ...options.hooks, logMethod },
   } as LoggerOption;
 }
