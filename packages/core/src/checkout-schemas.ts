@@ -5,6 +5,7 @@ import { FULFILLMENT_MODES, type FulfillmentMode } from './fulfillment';
 import { eventBuyInputSchema } from './event-schemas';
 import { US_ZIP_PATTERN } from './geo';
 import { CHECKOUT_LIMITS } from './orders';
+import { orderSourceInputSchema } from './order-source';
 import { PRICE_CHANNELS } from './pricing';
 import { US_STATES } from './us-states';
 
@@ -239,6 +240,8 @@ export const placeOrderSchema = z
     payment: paymentSchema.nullish(),
     /** The grand total in cents the buyer saw; the order is refused if the server's differs. */
     expectedTotal: z.number().int().nonnegative().nullish(),
+    /** The channel the buyer came by, for the producers' attribution; never refuses a checkout. */
+    source: orderSourceInputSchema,
   })
   .refine((input) => input.lines.length > 0 || input.tickets.length > 0, {
     message: 'Your cart is empty.',

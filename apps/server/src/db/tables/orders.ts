@@ -168,6 +168,10 @@ export const orders = pgTable(
     invoice_paid_at: timestamp('invoice_paid_at', { withTimezone: true }),
     /** When the buyer confirmed that they and any recipient are 21 or older. */
     age_confirmed_at: timestamp('age_confirmed_at', { withTimezone: true }).notNull(),
+    /** The channel the buyer came by (utm_source or referring site), normalized; null if direct. */
+    source: text('source'),
+    source_medium: text('source_medium'),
+    source_campaign: text('source_campaign'),
     ...timestamps,
   },
   (t) => [

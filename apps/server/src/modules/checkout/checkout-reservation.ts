@@ -219,6 +219,9 @@ async function reserveOrders(
           invoice_terms_days: order.invoice?.termsDays ?? null,
           invoice_due_on: order.invoice?.dueOn ?? null,
           age_confirmed_at: now,
+          source: input.source?.source ?? null,
+          source_medium: input.source?.medium ?? null,
+          source_campaign: input.source?.campaign ?? null,
         })),
       )
       .returning({ id: orders.id, number: orders.number, business_id: orders.business_id });

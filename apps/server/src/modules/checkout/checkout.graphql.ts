@@ -155,6 +155,18 @@ export const PaymentInput = builder.inputType('PaymentInput', {
   }),
 });
 
+const OrderSourceInput = builder.inputType('OrderSourceInput', {
+  description:
+    'The channel the buyer came by (a share link’s utm_* tags or the referring site). Each label is ' +
+    'trimmed, lowercased and kept only when it is at most 64 of a–z, 0–9, ".", "_" and "-"; an ' +
+    'unusable source is ignored, never refusing the checkout.',
+  fields: (t) => ({
+    source: t.string({ required: true, description: 'e.g. "facebook", "email", "example.com".' }),
+    medium: t.string({ description: 'e.g. "social", "email", "referral".' }),
+    campaign: t.string({ description: 'e.g. "share".' }),
+  }),
+});
+
 const PlaceOrderInput = builder.inputType('PlaceOrderInput', {
   fields: (t) => ({
     idempotencyKey: t.string({
@@ -187,6 +199,10 @@ const PlaceOrderInput = builder.inputType('PlaceOrderInput', {
     }),
     expectedTotal: t.int({
       description: 'The grand total in cents the buyer saw; a different server total refuses.',
+    }),
+    source: t.field({
+      type: OrderSourceInput,
+      description: 'Where the buyer came from, recorded on each order for its producer.',
     }),
   }),
 });

@@ -1,5 +1,5 @@
-import { isVisibleOrderStatus, VISIBLE_ORDER_STATUSES } from '@bevy/core';
-import { and, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { isVisibleOrderStatus, normalizeSourceLabel, VISIBLE_ORDER_STATUSES } from '@bevy/core';
+import { and, count, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { Viewer } from '../../platform/context';
 import { badInput, forbidden, notFound } from '../../platform/domain-error';
 import { managesBusiness, requireViewer, workplaceIds } from '../../platform/access';
@@ -34,6 +34,19 @@ export interface BusinessOrderFilters {
   status?: string | null;
   businessId?: number | null;
   search?: string | null;
+  /** A source label, or "direct" for orders without one. */
+  source?: string | null;
+}
+
+/** Orders without a recorded source, in the source filter. */
+const DIRECT_SOURCE = 'direct';
+
+/** The condition for the source filter; a label no order can carry is refused. */
+function sourceCondition(given: string | null | undefined): SQL | undefined {
+  if (!given?.trim()) return undefined;
+  const label = normalizeSourceLabel(given);
+  if (!label) throw badInput('A source is a label of letters, digits, ".", "_" and "-".', 'source');
+  return label === DIRECT_SOURCE ? isNull(orders.source) : eq(orders.source, label);
 }
 
 /** The condition that picks the viewer's businesses' orders matching the filters. */
@@ -60,6 +73,7 @@ async function businessOrdersWhere(
     if (scope?.size === 0) return false;
     if (scope) conditions.push(inArray(orders.business_id, [...scope]));
   }
+  conditions.push(sourceCondition(filters.source));
   const search = filters.search?.trim().slice(0, SEARCH_MAX_LENGTH) ?? '';
   if (search) {
     const pattern = containsPattern(search);

@@ -5,6 +5,7 @@ import {
   type Cents,
   type FulfillmentMode,
   type OrderStatus,
+  type OrderSource,
   type PaymentMethod,
 } from '@bevy/core';
 import type { OrderAddress } from '@bevy/core/checkout-schemas';
@@ -108,6 +109,8 @@ export interface OrderView {
   money: OrderMoneyView | null;
   /** "Cellar Club: Spring release" for a club release's order; null for a cart's. */
   clubRelease: string | null;
+  /** The channel the buyer came by; null when direct, unknown, or the viewer is not a seller. */
+  source: OrderSource | null;
   lines: OrderLineView[];
   events: OrderEventView[];
 }
@@ -155,6 +158,12 @@ export function moneyOf(
     payoutCents: (sums.transfer ?? 0) - (sums.transfer_reversal ?? 0),
     payoutStatus: order.payout_status,
   };
+}
+
+/** The order's attribution, as checkout stored it. */
+function sourceOf(order: OrderRow): OrderSource | null {
+  if (!order.source) return null;
+  return { source: order.source, medium: order.source_medium, campaign: order.source_campaign };
 }
 
 /** Whether the viewer works at each business (admins at all of them). */
@@ -243,6 +252,7 @@ export async function viewsOf(
       viewerIsBuyer: ctx.viewer?.id === order.buyer_id,
       money: viewerIsSeller ? moneyOf(order, sums.get(order.id), refundedSubtotal) : null,
       clubRelease: clubReleases.get(order.id) ?? null,
+      source: viewerIsSeller ? sourceOf(order) : null,
       lines: lines.map((line) => ({
         id: line.id,
         productId: line.product_id,

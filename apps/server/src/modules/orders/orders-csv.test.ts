@@ -45,6 +45,7 @@ describe('csvCell', () => {
 
 const order: OrderView = {
   clubRelease: null,
+  source: { source: 'facebook', medium: 'social', campaign: 'share' },
   id: 7,
   number: 'BV-100007',
   status: 'shipped',
@@ -100,14 +101,14 @@ const order: OrderView = {
 describe('ordersCsv', () => {
   it('writes a header and one row per order, lines ending in CRLF', () => {
     expect(ordersCsv([order]).split('\r\n')).toEqual([
-      'Order number,Placed at,Business,Status,Buyer,Email,Phone,Fulfillment,Items,Subtotal,Tax and fees,Delivery or shipping fee,Total,Refunded,Commission,Net',
-      'BV-100007,2026-11-02T10:30:00.000Z,"Hood, River & Sons",Shipped,"Jo ""JJ"" Smith",jo@bevy.example,\'+15035550142,Shipping,2 × Pinot Noir,51.98,4.61,15.00,71.59,0.00,4.16,67.43',
+      'Order number,Placed at,Business,Status,Buyer,Email,Phone,Fulfillment,Items,Subtotal,Tax and fees,Delivery or shipping fee,Total,Refunded,Commission,Net,Source',
+      'BV-100007,2026-11-02T10:30:00.000Z,"Hood, River & Sons",Shipped,"Jo ""JJ"" Smith",jo@bevy.example,\'+15035550142,Shipping,2 × Pinot Noir,51.98,4.61,15.00,71.59,0.00,4.16,67.43,facebook (social)',
       '',
     ]);
   });
 
   it('leaves the money columns empty for someone who may not see them', () => {
-    const row = ordersCsv([{ ...order, money: null }]).split('\r\n')[1]!;
-    expect(row.endsWith(',0.00,,')).toBe(true);
+    const row = ordersCsv([{ ...order, money: null, source: null }]).split('\r\n')[1]!;
+    expect(row.endsWith(',0.00,,,')).toBe(true);
   });
 });

@@ -1,4 +1,9 @@
-import { FULFILLMENT_MODE_LABELS, orderStatusLabel, type Cents } from '@bevy/core';
+import {
+  FULFILLMENT_MODE_LABELS,
+  orderSourceLabel,
+  orderStatusLabel,
+  type Cents,
+} from '@bevy/core';
 import type { OrderView } from './order-views';
 
 /** The orders export as a spreadsheet opens it: RFC 4180, one order a row. */
@@ -20,6 +25,7 @@ export const ORDERS_CSV_COLUMNS = [
   'Refunded',
   'Commission',
   'Net',
+  'Source',
 ] as const;
 
 /** Whole cents as dollars with two decimals, "12.34", without going through floating point. */
@@ -57,6 +63,7 @@ function rowOf(order: OrderView): string[] {
     csvDollars(order.refundedCents),
     order.money ? csvDollars(order.money.commissionCents) : '',
     order.money ? csvDollars(order.money.payoutCents) : '',
+    order.source ? orderSourceLabel(order.source) : '',
   ];
 }
 

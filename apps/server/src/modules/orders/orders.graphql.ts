@@ -7,6 +7,7 @@ import { findOrderForViewer, listBusinessOrders, listMyOrders } from './order-re
 import { refundOrderLine } from './order-refunds.service';
 import type { OrderEventView, OrderLineView, OrderPage, OrderView } from './order-views';
 import { OrderAddressType, paymentFields } from './order-fields.graphql';
+import { OrderSourceType } from './order-sources.graphql';
 
 const OrderLineType = builder.objectRef<OrderLineView>('OrderLine');
 OrderLineType.implement({
@@ -153,6 +154,13 @@ OrderType.implement({
       resolve: (order) =>
         order.viewerIsBuyer && order.status === 'placed' && order.invoicePaidAt === null,
     }),
+    source: t.field({
+      type: OrderSourceType,
+      nullable: true,
+      description:
+        'The channel the buyer came by (share link or referring site); null when unknown, and unless the viewer works at the business.',
+      resolve: (order) => order.source,
+    }),
     lines: t.expose('lines', { type: [OrderLineType] }),
     events: t.expose('events', {
       type: [OrderEventType],
@@ -180,6 +188,9 @@ builder.queryFields((t) => ({
       status: t.arg.string(),
       businessId: t.arg.int(),
       search: t.arg.string(),
+      source: t.arg.string({
+        description: 'Only orders from this source ("facebook"); "direct" for those with none.',
+      }),
       limit: t.arg.int({ defaultValue: 25 }),
       offset: t.arg.int({ defaultValue: 0 }),
     },
@@ -188,6 +199,7 @@ builder.queryFields((t) => ({
         status: args.status,
         businessId: args.businessId,
         search: args.search,
+        source: args.source,
         ...parsePage(args.offset, args.limit),
       }),
   }),

@@ -130,6 +130,7 @@ describe('GET /business/orders.csv', () => {
       'Refunded',
       'Commission',
       'Net',
+      'Source',
     ]);
     expect(rows.slice(1).map((row) => row[0])).toEqual([
       second.number,
@@ -154,6 +155,7 @@ describe('GET /business/orders.csv', () => {
       '25.00',
       '2.00',
       '23.00',
+      '',
     ]);
     const quotedRow = byNumber.get(quoted.number)!;
     expect(quotedRow.slice(3, 6)).toEqual(['Accepted', 'Jo "JJ" Smith, Jr.', 'jo@bevy.example']);

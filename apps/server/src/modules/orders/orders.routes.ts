@@ -14,6 +14,7 @@ const exportQuery = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   search: z.string().max(200).optional(),
+  source: z.string().max(200).optional(),
 });
 
 /**
