@@ -85,7 +85,7 @@ describe('the web app and unknown paths', () => {
   });
 
   it('the app routes serve the page to curl (*/*) and to clients that send no Accept', async () => {
-    for (const url of ['/shop', '/login', '/business/some-winery']) {
+    for (const url of ['/shop', '/login', '/business/cascadia-hollow-cellars']) {
       for (const headers of [{ accept: '*/*' }, {}, { accept: 'application/json, */*;q=0.1' }]) {
         const response = await t.app.inject({ method: 'GET', url, headers });
         expect(response.statusCode, `${url} ${JSON.stringify(headers)}`).toBe(200);

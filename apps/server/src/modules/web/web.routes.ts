@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import { sendError } from '../../http/errors';
+import { describePage, publicPageRoutes, type PageDescription } from '../public-pages/index';
 
 /** Paths that belong to the API: they answer JSON, never the web app. */
 const API_PREFIXES = [
@@ -22,6 +23,8 @@ const API_PREFIXES = [
   '/wholesale-applications',
   '/assets/',
   '/health',
+  '/share-images/',
+  '/oembed',
 ];
 
 const PUBLIC_CONFIG_MARKER = '<!--public-config-->';
@@ -63,8 +66,22 @@ function renderIndexHtml(template: string, config: Config): string {
   // A replacer function, so "$'" or "$&" in a setting stays literal text.
   return template.replace(
     PUBLIC_CONFIG_MARKER,
-    () => `<script id="public-config" type="application/json">${json}</script>`,
+    () => `${HEAD_MARKER}<script id="public-config" type="application/json">${json}</script>`,
   );
+}
+
+/** Where a page's own head tags go, and the template's title and description they replace. */
+const HEAD_MARKER = '<!--page-head-->';
+const TEMPLATE_TITLE = /<title>[\s\S]*?<\/title>\s*/i;
+const TEMPLATE_DESCRIPTION = /<meta\s+name=["']description["'][^>]*>\s*/i;
+
+/** The template as two versions: with its own title and description, and without them. */
+function pageTemplates(indexHtml: string) {
+  const generic = indexHtml;
+  const bare = indexHtml.replace(TEMPLATE_TITLE, '').replace(TEMPLATE_DESCRIPTION, '');
+  return (page: PageDescription) =>
+    // A replacer function: the tags are page data, and "$&" in them must stay literal.
+    (page.ownTitle ? bare : generic).replace(HEAD_MARKER, () => `${page.tags}\n    `);
 }
 
 /**
@@ -73,6 +90,8 @@ function renderIndexHtml(template: string, config: Config): string {
  */
 export async function webRoutes(app: FastifyInstance, options: { config: Config }) {
   const { config } = options;
+  // The pages' share images and oEmbed answers, with or without a built web app.
+  await app.register(publicPageRoutes, { config });
   const distDir = config.WEB_DIST_DIR;
   const indexFile = distDir ? path.join(distDir, 'index.html') : '';
   const indexHtml =
@@ -103,12 +122,22 @@ export async function webRoutes(app: FastifyInstance, options: { config: Config 
     app.log.warn({ distDir }, 'web app not built: serving the API only (run npm run build)');
   }
 
-  const sendApp = (reply: FastifyReply) =>
-    reply
-      .status(200)
+  const renderPage = indexHtml ? pageTemplates(indexHtml) : undefined;
+  const sendApp = async (request: FastifyRequest, reply: FastifyReply) => {
+    let page: PageDescription | undefined;
+    try {
+      page = await describePage(await request.serviceContext(), pathOf(request.url));
+    } catch (error) {
+      // The app loads without a preview rather than not at all.
+      request.log.error({ err: error }, 'page preview failed');
+    }
+    if (!page || !page.indexable) reply.header('x-robots-tag', 'noindex');
+    return reply
+      .status(page?.status ?? 200)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(indexHtml);
+      .send(page ? renderPage!(page) : indexHtml!.replace(HEAD_MARKER, ''));
+  };
 
   // The spec's route table: the home page is the shop.
   app.get('/', (request, reply) => {
@@ -122,7 +151,7 @@ export async function webRoutes(app: FastifyInstance, options: { config: Config 
       !asksForJsonOnly(request) &&
       !isApiPath(request.url) &&
       !looksLikeFile(request.url);
-    if (indexHtml && isPageRequest) return sendApp(reply);
+    if (indexHtml && isPageRequest) return sendApp(request, reply);
     return sendError(
       reply,
       404,

@@ -1,0 +1,72 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { PHOTO_BOX, shareCardSvg, type ShareCard } from './share-card';
+import { isArtPath, isUploadPath } from './urls';
+
+/** Reads a stored upload's bytes (`/uploads/<name>`), or null when there is none. */
+export type UploadReader = (uploadPath: string) => Promise<Buffer | null>;
+
+export interface PhotoSources {
+  readUpload: UploadReader;
+  /** The built web app, whose `art/` holds the site's own pictures. */
+  webDistDir: string;
+}
+
+/** The card's photo, from our uploads or our own art only: never a fetch to another host. */
+async function photoBytes(imagePath: string | null, sources: PhotoSources): Promise<Buffer | null> {
+  if (!imagePath) return null;
+  if (isUploadPath(imagePath)) return sources.readUpload(imagePath);
+  // The pattern allows no dots or slashes beyond its own, so the path stays inside art/.
+  if (isArtPath(imagePath) && sources.webDistDir) {
+    return readFile(path.join(sources.webDistDir, imagePath)).catch(() => null);
+  }
+  return null;
+}
+
+/** The photo scaled to fit its box on the card, or null when it is missing or unreadable. */
+async function fittedPhoto(bytes: Buffer | null): Promise<Buffer | null> {
+  if (!bytes) return null;
+  try {
+    return await sharp(bytes, { limitInputPixels: 40_000_000, density: 144 })
+      .resize(PHOTO_BOX.width, PHOTO_BOX.height, {
+        fit: 'contain',
+        background: { r: 0, g: 0, b: 0, alpha: 0 },
+      })
+      .png()
+      .toBuffer();
+  } catch {
+    return null;
+  }
+}
+
+/** The 1200×630 PNG of a card. */
+export async function renderShareImage(card: ShareCard, sources: PhotoSources): Promise<Buffer> {
+  const photo = await fittedPhoto(await photoBytes(card.imagePath, sources));
+  const image = sharp(Buffer.from(shareCardSvg(card, photo !== null)));
+  if (photo) image.composite([{ input: photo, left: PHOTO_BOX.left, top: PHOTO_BOX.top }]);
+  return image.png({ compressionLevel: 8 }).toBuffer();
+}
+
+/** A few recently drawn images, by version: a shared link is fetched by many crawlers at once. */
+export class RecentImages {
+  private readonly images = new Map<string, Buffer>();
+  constructor(private readonly capacity = 64) {}
+
+  get(key: string): Buffer | undefined {
+    const image = this.images.get(key);
+    if (image) {
+      this.images.delete(key);
+      this.images.set(key, image);
+    }
+    return image;
+  }
+
+  set(key: string, image: Buffer): void {
+    this.images.delete(key);
+    this.images.set(key, image);
+    if (this.images.size > this.capacity) {
+      this.images.delete(this.images.keys().next().value!);
+    }
+  }
+}
