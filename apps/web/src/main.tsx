@@ -4,6 +4,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Providers } from './app/providers';
 import { AppRouter } from './app/router';
+import { captureAttribution } from './lib/attribution';
+
+// Before the router reads the address: it records the utm_* tags, then takes them out.
+captureAttribution();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');

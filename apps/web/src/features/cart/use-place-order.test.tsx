@@ -2,6 +2,7 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { CombinedError, Provider, type Client, type OperationResult } from 'urql';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { captureAttribution } from '../../lib/attribution';
 import type { CartView } from './cart-view';
 import type { CheckoutFormValues } from './checkout-form';
 import { filledCheckoutValues, testCheckoutView, testGroup } from './checkout-test-data';
@@ -261,5 +262,18 @@ describe('placing an order from checkout', () => {
       expectedTotal: 2_500,
       payment: { card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2034 } },
     });
+  });
+
+  it('sends the source the buyer came by, and none when there is none', async () => {
+    answerWith(answers.placed, answers.placed);
+    const hook = renderPlaceOrder();
+    await press(hook, filledCheckoutValues());
+    expect(sent(0)).not.toHaveProperty('source');
+
+    // A share link's landing, as the app records it at start.
+    const landing = `${window.location.origin}/?utm_source=pinterest&utm_medium=social`;
+    captureAttribution({ location: { href: landing } as Location, history, localStorage }, '');
+    await press(hook, filledCheckoutValues());
+    expect(sent(1).source).toEqual({ source: 'pinterest', medium: 'social', campaign: null });
   });
 });

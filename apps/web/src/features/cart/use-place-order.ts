@@ -1,6 +1,7 @@
 import { placeOrderSchema } from '@bevy/core/checkout-schemas';
 import { useCallback, useRef, useState } from 'react';
 import { useClient, type CombinedError } from 'urql';
+import { currentAttribution } from '../../lib/attribution';
 import { describeError } from '../../lib/server-error';
 import type { CartView } from './cart-view';
 import {
@@ -134,7 +135,12 @@ export function usePlaceOrder({
     const withStripe = paysWithStripe && paysByCard(values);
     // The payment method is not part of what makes a request the same: a placeholder stands in.
     const pending = withStripe ? { kind: 'payment_method' as const, id: 'pm_pending' } : CARD;
-    const unkeyed = placeOrderInputOf(values, view, 'checkout-pending', pending);
+    // The channel the buyer came by, for the producers; the server checks the labels again.
+    const source = currentAttribution();
+    const unkeyed = {
+      ...placeOrderInputOf(values, view, 'checkout-pending', pending),
+      ...(source ? { source } : {}),
+    };
     const refused = ownRefusal(values, view, unkeyed);
     if (refused) return refused;
 
