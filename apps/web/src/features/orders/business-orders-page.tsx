@@ -37,6 +37,7 @@ import {
   type OrderFilters,
 } from './order-filters';
 import { ErrorAlert, orderPath, pageSummary, TotalCell } from './order-ui';
+import { DIRECT_SOURCE, SalesBySource, sourceName } from './sales-by-source';
 import { RESET_SCROLL_STATE } from '../../lib/scroll-restoration';
 
 const ALL = 'all';
@@ -44,6 +45,17 @@ const STATUS_OPTIONS = [
   { value: ALL, label: 'All statuses' },
   ...VISIBLE_ORDER_STATUSES.map((status) => ({ value: status, label: orderStatusLabel(status) })),
 ];
+
+/** The share button's channels, and any other source the URL names (from the summary's links). */
+function sourceOptions(current: string | null) {
+  const channels = ['share', 'link', 'email', 'x', 'facebook', 'linkedin', 'pinterest'];
+  const extra = current && current !== DIRECT_SOURCE && !channels.includes(current);
+  return [
+    { value: ALL, label: 'All sources' },
+    { value: DIRECT_SOURCE, label: sourceName(null) },
+    ...[...channels, ...(extra ? [current] : [])].map((value) => ({ value, label: value })),
+  ];
+}
 
 /** The filters in the URL, and a way to change some of them (back to page 1 unless a page is given). */
 function useOrderFilters() {
@@ -74,6 +86,7 @@ function OrdersTable({ orders }: { orders: OrderSummary[] }) {
           <Table.Th scope="col">Buyer</Table.Th>
           <Table.Th scope="col">Fulfillment</Table.Th>
           <Table.Th scope="col">Status</Table.Th>
+          <Table.Th scope="col">Source</Table.Th>
           <Table.Th scope="col" ta="right">
             Total
           </Table.Th>
@@ -99,6 +112,7 @@ function OrdersTable({ orders }: { orders: OrderSummary[] }) {
             <Table.Td>
               <OrderStatusBadge status={order.status} label={order.statusLabel} />
             </Table.Td>
+            <Table.Td>{order.source?.label ?? '—'}</Table.Td>
             <TotalCell order={order} />
           </Table.Tr>
         ))}
@@ -195,6 +209,7 @@ function BusinessOrdersList({ businesses }: { businesses: { id: number; name: st
       status: filters.status,
       businessId: filters.businessId,
       search: filters.search || null,
+      source: filters.source,
       limit: ORDERS_PAGE_SIZE,
       offset: (filters.page - 1) * ORDERS_PAGE_SIZE,
     },
@@ -203,11 +218,13 @@ function BusinessOrdersList({ businesses }: { businesses: { id: number; name: st
   const data = result.data?.businessOrders;
   const filtered = hasFilters(filters);
   const pages = data ? Math.ceil(data.total / ORDERS_PAGE_SIZE) : 0;
+  // The summary is one producer's: the one chosen, else the first the seller works at.
+  const summarized = businesses.find((b) => b.id === filters.businessId) ?? businesses[0];
 
   const clearFilters = () => {
     applySearch.cancel();
     setSearchText('');
-    update({ status: null, businessId: null, search: '' });
+    update({ status: null, businessId: null, search: '', source: null });
   };
 
   return (
@@ -225,6 +242,7 @@ function BusinessOrdersList({ businesses }: { businesses: { id: number; name: st
             Export CSV
           </Button>
         </Group>
+        {summarized ? <SalesBySource business={summarized} /> : null}
         <Group
           component="form"
           role="search"
@@ -260,6 +278,14 @@ function BusinessOrdersList({ businesses }: { businesses: { id: number; name: st
               w={240}
             />
           ) : null}
+          <Select
+            label="Source"
+            data={sourceOptions(filters.source)}
+            value={filters.source ?? ALL}
+            onChange={(value) => update({ source: value && value !== ALL ? value : null })}
+            allowDeselect={false}
+            w={200}
+          />
           <TextInput
             label="Search by order number or buyer"
             type="search"

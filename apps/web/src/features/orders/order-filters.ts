@@ -1,9 +1,13 @@
+import { normalizeSourceLabel } from '@bevy/core';
+
 /** The filters of /business/orders, kept in its query string so a reload keeps them. */
 export interface OrderFilters {
   /** A status, or null for all of them. */
   status: string | null;
   businessId: number | null;
   search: string;
+  /** Where the orders came from ("facebook"), "direct" for none, or null for all. */
+  source: string | null;
   page: number;
 }
 
@@ -26,6 +30,7 @@ export function readOrderFilters(
     status: status !== null && statuses.includes(status) ? status : null,
     businessId: positiveInteger(params.get('business')),
     search: (params.get('q') ?? '').trim().slice(0, MAX_SEARCH_LENGTH),
+    source: normalizeSourceLabel(params.get('source')),
     page: positiveInteger(params.get('page')) ?? 1,
   };
 }
@@ -36,12 +41,18 @@ export function writeOrderFilters(filters: OrderFilters): URLSearchParams {
   if (filters.status) params.set('status', filters.status);
   if (filters.businessId !== null) params.set('business', String(filters.businessId));
   if (filters.search) params.set('q', filters.search);
+  if (filters.source) params.set('source', filters.source);
   if (filters.page > 1) params.set('page', String(filters.page));
   return params;
 }
 
 export function hasFilters(filters: OrderFilters): boolean {
-  return filters.status !== null || filters.businessId !== null || filters.search !== '';
+  return (
+    filters.status !== null ||
+    filters.businessId !== null ||
+    filters.search !== '' ||
+    filters.source !== null
+  );
 }
 
 /** The CSV export of every order these filters match (the server takes the same filters). */
@@ -50,6 +61,7 @@ export function ordersCsvHref(filters: OrderFilters): string {
   if (filters.status) params.set('status', filters.status);
   if (filters.businessId !== null) params.set('businessId', String(filters.businessId));
   if (filters.search) params.set('search', filters.search);
+  if (filters.source) params.set('source', filters.source);
   const query = params.toString();
   return query ? `/business/orders.csv?${query}` : '/business/orders.csv';
 }

@@ -108,6 +108,7 @@ function OrderDetail({ order, refresh }: { order: Order; refresh: () => void }) 
               </Anchor>
             </Text>
             {order.clubRelease ? <Text c="dark.6">Club order · {order.clubRelease}</Text> : null}
+            {order.source ? <Text c="dark.6">Source: {order.source.label}</Text> : null}
           </Stack>
           <Group gap="sm">
             {packable ? (

@@ -16,6 +16,10 @@ export const ORDER_SUMMARY_FIELDS = graphql(`
     totalCents
     refundedCents
     clubRelease
+    source {
+      source
+      label
+    }
   }
 `);
 
@@ -92,6 +96,7 @@ export const BUSINESS_ORDERS = graphql(
       $status: String
       $businessId: Int
       $search: String
+      $source: String
       $limit: Int
       $offset: Int
     ) {
@@ -99,6 +104,7 @@ export const BUSINESS_ORDERS = graphql(
         status: $status
         businessId: $businessId
         search: $search
+        source: $source
         limit: $limit
         offset: $offset
       ) {
@@ -111,6 +117,17 @@ export const BUSINESS_ORDERS = graphql(
   `,
   [ORDER_SUMMARY_FIELDS],
 );
+
+/** A producer's retail orders of the last 90 days by the channel they came by. */
+export const SALES_BY_SOURCE = graphql(`
+  query SalesBySource($businessId: Int!) {
+    salesBySource(businessId: $businessId) {
+      source
+      orderCount
+      salesCents
+    }
+  }
+`);
 
 /** A buyer's orders, with what "Order again" needs. */
 export const MY_ORDERS = graphql(
