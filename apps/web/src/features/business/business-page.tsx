@@ -34,6 +34,7 @@ import { useQuery } from 'urql';
 import { NoBusinessHere } from '../../components/business-frame';
 import { BusinessNav } from '../../components/business-nav';
 import { FollowButton } from './follow-button';
+import { ShareButton } from '../../components/share-button';
 import { ClearRefinements } from '../../components/clear-refinements';
 import { RefinementFacet } from '../../components/refinement-facet';
 import { SearchPagination } from '../../components/search-pagination';
@@ -220,7 +221,15 @@ export function BusinessPage() {
               ) : null}
               <Title order={1}>{business.name}</Title>
             </Group>
-            <FollowButton slug={business.slug} name={business.name} />
+            <Group gap="sm">
+              <FollowButton slug={business.slug} name={business.name} />
+              <ShareButton
+                url={`/business/${encodeURIComponent(business.slug)}`}
+                title={business.name}
+                text={`Shop ${business.name} on ${siteConfig.siteName}.`}
+                image={business.heroImgUrl ?? business.logoImgUrl}
+              />
+            </Group>
             {socials.length > 0 ? (
               <Group
                 gap="xs"

@@ -5,6 +5,7 @@ import {
   Button,
   Card,
   Container,
+  Group,
   Image,
   List,
   Stack,
@@ -15,6 +16,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { Link, useLocation, useParams } from 'react-router';
 import { useQuery } from 'urql';
 import { ErrorAlert } from '../../components/error-alert';
+import { ShareButton } from '../../components/share-button';
 import { PageLoading } from '../../components/page-loading';
 import type { ResultOf } from '../../lib/graphql';
 import { describeError } from '../../lib/server-error';
@@ -176,7 +178,15 @@ export function ClubPage() {
     <Container size="md" py="lg">
       <Stack gap="md">
         <div>
-          <Title order={1}>{page.club.name}</Title>
+          <Group justify="space-between" gap="sm">
+            <Title order={1}>{page.club.name}</Title>
+            <ShareButton
+              url={`/business/${encodeURIComponent(slug)}/clubs/${encodeURIComponent(clubSlug)}`}
+              title={page.club.name}
+              text={`${page.club.name}, from ${page.businessName}.`}
+              image={page.club.imageUrl}
+            />
+          </Group>
           <Text c="dark.6">
             {page.club.isSubscription ? 'A product subscription from' : 'A club of'}{' '}
             <Anchor component={Link} to={`/business/${page.businessSlug}`} underline="always">

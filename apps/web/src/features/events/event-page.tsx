@@ -13,6 +13,7 @@ import {
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconCalendarPlus, IconMapPin } from '@tabler/icons-react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { ShareButton } from '../../components/share-button';
 import { StatusBadge } from '../../components/status-badge';
 import { useQuery } from 'urql';
 import { ErrorAlert } from '../../components/error-alert';
@@ -89,12 +90,20 @@ function EventBody({ event, offerKey }: { event: PublicEvent; offerKey: string |
           ) : null}
         </Group>
         <Title order={1}>{event.title}</Title>
-        <Text>
-          Hosted by{' '}
-          <Anchor component={Link} to={`/business/${encodeURIComponent(event.business.slug)}`}>
-            {event.business.name}
-          </Anchor>
-        </Text>
+        <Group justify="space-between" gap="sm">
+          <Text>
+            Hosted by{' '}
+            <Anchor component={Link} to={`/business/${encodeURIComponent(event.business.slug)}`}>
+              {event.business.name}
+            </Anchor>
+          </Text>
+          <ShareButton
+            url={`/events/${encodeURIComponent(event.urlKey)}`}
+            title={event.title}
+            text={`${event.title}, hosted by ${event.business.name}.`}
+            image={event.imageUrl}
+          />
+        </Group>
       </Stack>
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 7 }}>
