@@ -2,6 +2,7 @@ import { formatCents, formatDueDate, invoiceDueOn, isoDate } from '@bevy/core';
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test } from './fixtures';
+import { fillShippingCheckout } from './order-fixtures';
 import { keepScreenshot } from './screenshots';
 
 /** Adds the first product on a producer's page to the cart; returns its name. */
@@ -11,21 +12,6 @@ async function addFirstProductOf(page: Page, slug: string): Promise<string> {
   await tile.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(tile.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
   return (await tile.getByRole('heading').first().textContent())!.trim();
-}
-
-async function fillCheckout(page: Page, cardNumber: string) {
-  await page.getByLabel(/^Phone/).fill('(503) 555-0199');
-  const shipTo = page.getByRole('group', { name: 'Ship to' });
-  await shipTo.getByLabel(/^Recipient’s name/).fill('Riley Retail');
-  await shipTo.getByLabel(/^Street address/).fill('1220 SE Water Ave');
-  await shipTo.getByLabel(/^City/).fill('Portland');
-  await shipTo.getByRole('combobox', { name: 'State' }).fill('Oreg');
-  await page.getByRole('option', { name: 'Oregon (OR)' }).click();
-  await shipTo.getByLabel(/^ZIP code/).fill('97214');
-  await page.getByLabel(/^Card number/).fill(cardNumber);
-  await page.getByLabel(/^Expiry/).fill('12/34');
-  await page.getByLabel(/^Security code/).fill('123');
-  await page.getByLabel(/21 or older/).check();
 }
 
 test('a retail buyer pays once for two producers: pickup from one, shipping from the other', async ({
@@ -66,7 +52,7 @@ test('a retail buyer pays once for two producers: pickup from one, shipping from
   await expectNoSeriousA11yViolations(page);
 
   // A declined card: the decline is shown, nothing is placed and the cart is kept.
-  await fillCheckout(page, '4000 0000 0000 0002');
+  await fillShippingCheckout(page, '4000 0000 0000 0002');
   await page.getByRole('button', { name: /and place order/ }).click();
   const refusal = page.getByRole('alert').filter({ hasText: 'Your order was not placed' });
   await expect(refusal).toContainText(/declined/i);

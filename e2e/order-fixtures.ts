@@ -219,3 +219,19 @@ export async function payAtCheckout(buyer: Page) {
   await buyer.getByLabel(/21 or older/).check();
   await buyer.getByRole('button', { name: /and place order/ }).click();
 }
+
+/** Fills the checkout form for shipping to a Portland, OR address, paying with `cardNumber`. */
+export async function fillShippingCheckout(page: Page, cardNumber: string) {
+  await page.getByLabel(/^Phone/).fill('(503) 555-0199');
+  const shipTo = page.getByRole('group', { name: 'Ship to' });
+  await shipTo.getByLabel(/^Recipient’s name/).fill('Riley Retail');
+  await shipTo.getByLabel(/^Street address/).fill('1220 SE Water Ave');
+  await shipTo.getByLabel(/^City/).fill('Portland');
+  await shipTo.getByRole('combobox', { name: 'State' }).fill('Oreg');
+  await page.getByRole('option', { name: 'Oregon (OR)' }).click();
+  await shipTo.getByLabel(/^ZIP code/).fill('97214');
+  await page.getByLabel(/^Card number/).fill(cardNumber);
+  await page.getByLabel(/^Expiry/).fill('12/34');
+  await page.getByLabel(/^Security code/).fill('123');
+  await page.getByLabel(/21 or older/).check();
+}

@@ -18,6 +18,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { BeverageIcon } from '../../components/beverage-icon';
 import { PageLoading } from '../../components/page-loading';
+import { ShareButton } from '../../components/share-button';
 import { facetGroups, PriceTierList, productPagePath } from '../../components/product-tile';
 import { useSearchClient, type ProductSearchClient } from '../../lib/search-client';
 import { siteConfig } from '../../lib/site-config';
@@ -170,7 +171,15 @@ function ProductView({ product, buyer }: { product: ProductHit; buyer: BuyerKind
               <Anchor component={Link} to={businessPath} fw={600} c="wine.8">
                 {producer}
               </Anchor>
-              <Title order={1}>{product.name}</Title>
+              <Group justify="space-between" align="flex-start" gap="sm">
+                <Title order={1}>{product.name}</Title>
+                <ShareButton
+                  url={productPagePath(product)}
+                  title={`${product.name} by ${producer}`}
+                  text={product.short_description || `${product.name}, on ${siteConfig.siteName}`}
+                  image={product.bottleImageUrl}
+                />
+              </Group>
               <Group gap="xs">
                 {type ? (
                   <Badge variant="light" color="gray" c="dark.8" tt="none">
