@@ -31,15 +31,17 @@ function postalAddress(address: AddressRow): Json {
   });
 }
 
-/** The producer as an Organization (or, with an address, the LocalBusiness it is). */
+/** The producer: a reference to it as an Organization, or in full as the LocalBusiness it is. */
 export function organization(origin: string, business: PublicBusiness, full: boolean): Json {
+  const url = businessUrl(origin, business.slug);
+  if (!full) return { '@type': 'Organization', name: business.name, url };
   const type = business.address
     ? (TYPE_BY_BEVERAGE[business.mainBeverage ?? ''] ?? 'LocalBusiness')
     : 'Organization';
-  const base = { '@type': type, name: business.name, url: businessUrl(origin, business.slug) };
-  if (!full) return base;
   return compact({
-    ...base,
+    '@type': type,
+    name: business.name,
+    url,
     description: business.description || undefined,
     image: siteImageUrl(origin, business.heroPath) ?? undefined,
     logo: siteImageUrl(origin, business.logoPath) ?? undefined,

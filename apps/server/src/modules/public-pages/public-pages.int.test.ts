@@ -198,7 +198,7 @@ describe('a product page without JavaScript', () => {
       priceCurrency: 'USD',
       availability: 'https://schema.org/InStock',
       url: `${ORIGIN}/business/${producer.slug}/item/${product.id}`,
-      seller: { name: producer.name },
+      seller: { '@type': 'Organization', name: producer.name },
     });
     expect(data.offers.shippingDetails).toEqual([
       expect.objectContaining({

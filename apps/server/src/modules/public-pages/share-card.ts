@@ -23,6 +23,7 @@ const LAYOUT_VERSION = 1;
 
 const PHOTO_PANEL = 460;
 export const PHOTO_BOX = { left: 30, top: 30, width: PHOTO_PANEL - 60, height: 570 } as const;
+export const PHOTO_PANEL_SIZE = { width: PHOTO_PANEL, height: SHARE_IMAGE.height } as const;
 
 const placeOf = (business: PublicBusiness) =>
   [business.address?.locality, business.address?.administrative_area_level_1]

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { PHOTO_BOX, shareCardSvg, type ShareCard } from './share-card';
+import { PHOTO_BOX, PHOTO_PANEL_SIZE, shareCardSvg, type ShareCard } from './share-card';
 import { isArtPath, isUploadPath } from './urls';
 
 /** Reads a stored upload's bytes (`/uploads/<name>`), or null when there is none. */
@@ -24,17 +24,25 @@ async function photoBytes(imagePath: string | null, sources: PhotoSources): Prom
   return null;
 }
 
-/** The photo scaled to fit its box on the card, or null when it is missing or unreadable. */
-async function fittedPhoto(bytes: Buffer | null): Promise<Buffer | null> {
+/**
+ * The photo on the card's left panel, with its position: a tall one (a bottle) fits inside its
+ * box; a wide one (a landscape) fills the panel, cropped, as it would look lost at that width.
+ */
+async function placedPhoto(bytes: Buffer | null) {
   if (!bytes) return null;
   try {
-    return await sharp(bytes, { limitInputPixels: 40_000_000, density: 144 })
-      .resize(PHOTO_BOX.width, PHOTO_BOX.height, {
-        fit: 'contain',
-        background: { r: 0, g: 0, b: 0, alpha: 0 },
-      })
+    const source = sharp(bytes, { limitInputPixels: 40_000_000, density: 144 });
+    const { width = 1, height = 1 } = await source.metadata();
+    const wide = width > height;
+    const input = await source
+      .resize(
+        wide ? PHOTO_PANEL_SIZE.width : PHOTO_BOX.width,
+        wide ? PHOTO_PANEL_SIZE.height : PHOTO_BOX.height,
+        { fit: wide ? 'cover' : 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } },
+      )
       .png()
       .toBuffer();
+    return wide ? { input, left: 0, top: 0 } : { input, left: PHOTO_BOX.left, top: PHOTO_BOX.top };
   } catch {
     return null;
   }
@@ -42,9 +50,9 @@ async function fittedPhoto(bytes: Buffer | null): Promise<Buffer | null> {
 
 /** The 1200×630 PNG of a card. */
 export async function renderShareImage(card: ShareCard, sources: PhotoSources): Promise<Buffer> {
-  const photo = await fittedPhoto(await photoBytes(card.imagePath, sources));
+  const photo = await placedPhoto(await photoBytes(card.imagePath, sources));
   const image = sharp(Buffer.from(shareCardSvg(card, photo !== null)));
-  if (photo) image.composite([{ input: photo, left: PHOTO_BOX.left, top: PHOTO_BOX.top }]);
+  if (photo) image.composite([photo]);
   return image.png({ compressionLevel: 8 }).toBuffer();
 }
 
