@@ -86,7 +86,8 @@ function assemble(ctx: PreviewContext, parts: PreviewParts): Preview {
     url: parts.url,
     ogType: parts.ogType ?? 'website',
     image: { url: image, alt: parts.alt },
-    jsonLd: parts.jsonLd(photo ? [photo, image] : [image]),
+    // Google reads no SVG: our drawn art stays out, the share image (a PNG) is always there.
+    jsonLd: parts.jsonLd(photo && !photo.endsWith('.svg') ? [photo, image] : [image]),
     og: parts.og ?? [],
     author: { name: parts.business.name, url: businessUrl(ctx.origin, parts.business.slug) },
     embed: parts.embed,
