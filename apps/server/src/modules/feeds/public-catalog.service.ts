@@ -24,8 +24,8 @@ export interface PublicPage {
 }
 
 /**
- * Every public page: the fixed ones, each business, each product the shop shows (members-only
- * ones too: the shop shows them to everyone, with a badge), each public event not yet over and
+ * Every public page: the fixed ones, each business, each product the shop shows that anyone may
+ * buy (a members-only product's page describes nothing to crawlers), each public event not yet over and
  * not cancelled (unlisted and members-only events are not to be found), and each open club.
  */
 export async function publicPages(ctx: CatalogContext): Promise<PublicPage[]> {
@@ -38,7 +38,7 @@ export async function publicPages(ctx: CatalogContext): Promise<PublicPage[]> {
       .select({ id: products.id, slug: businesses.slug, updatedAt: products.updated_at })
       .from(products)
       .innerJoin(businesses, eq(businesses.id, products.business_id))
-      .where(shownInShop)
+      .where(and(shownInShop, eq(products.members_only, false)))
       .orderBy(asc(products.id)),
     ctx.db
       .select({ urlKey: events.url_key, updatedAt: events.updated_at })

@@ -56,15 +56,15 @@ describe('sitemap.xml', () => {
     expect(locs).toContain(url(`/business/${slug}`));
     expect(locs).toContain(url(`/business/${slug}/item/${ids.published}`));
     expect(locs).toContain(url(`/events/${keys.upcoming}`));
-    // The shop shows members-only products to everyone (with a badge): their pages are public.
-    expect(locs).toContain(url(`/business/${slug}/item/${ids.membersOnly}`));
     expect(locs.every((loc) => loc.startsWith(`${t.config.publicUrl}/`))).toBe(true);
     expect(new Set(locs).size).toBe(locs.length);
   });
 
-  it('leaves out drafts, past, cancelled, unlisted and members-only events', async () => {
+  it('leaves out drafts, members-only products, and past, cancelled, unlisted and members-only events', async () => {
     const locs = locsOf((await get('/sitemap.xml')).body);
     expect(locs).not.toContain(url(`/business/${slug}/item/${ids.draft}`));
+    // Sold to club members only, its page gives crawlers nothing (see public-pages).
+    expect(locs).not.toContain(url(`/business/${slug}/item/${ids.membersOnly}`));
     for (const key of [keys.past, keys.cancelled, keys.unlisted, keys.members]) {
       expect(locs).not.toContain(url(`/events/${key}`));
     }
