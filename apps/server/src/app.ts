@@ -11,6 +11,7 @@ import { registerServiceContext } from './http/service-context';
 
 import { accountRoutes, registerViewer } from './modules/accounts/index';
 import { bannerRoutes } from './modules/banners/index';
+import { embedRoutes } from './modules/embed/index';
 import { clubRoutes, timeTravelRoutes } from './modules/clubs/index';
 import { geoRoutes } from './modules/geo/index';
 import { createMailer, type Mailer } from './modules/mail/index';
@@ -162,6 +163,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(marketingRoutes);
   if (config.E2E_TIME_TRAVEL) await app.register(timeTravelRoutes, { services });
   await app.register(stripeWebhookRoutes, { config, db: database.db, payments });
+  await app.register(embedRoutes, { services, webDistDir: config.WEB_DIST_DIR });
   await app.register(feedRoutes, { services });
   await app.register(webRoutes, { config });
 

@@ -32,3 +32,4 @@ export type * from './api-views';
 export type * from './checkout-answer';
 export * from './marketing';
 export * from './marketing-schemas';
+export * from './embed';
