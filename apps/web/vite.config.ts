@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Connect, type Plugin } from 'vite';
+import { embedBundle } from './vite.embed.config';
 
 const apiTarget = new URL(process.env.API_URL ?? 'http://127.0.0.1:3000');
 
@@ -96,7 +97,7 @@ function apiForEverythingElse(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), instantSearchWithoutRouting(), apiForEverythingElse()],
+  plugins: [react(), instantSearchWithoutRouting(), apiForEverythingElse(), embedBundle()],
   build: {
     target: 'es2022',
     sourcemap: true,
