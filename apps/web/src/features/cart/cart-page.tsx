@@ -25,6 +25,7 @@ import { CART_HEADING_ID } from './cart-focus';
 import { buildCartView, type CartView } from './cart-view';
 import { ProducerGroup } from './producer-group';
 import { CatalogError } from './catalog-error';
+import { useCartAddLink, type CartAddNotice } from './use-cart-add-link';
 import { ticketLinesOf, useCartCatalog } from './use-cart-catalog';
 import { useFulfillmentChoices, type FulfillmentChoices } from './use-fulfillment-choices';
 
@@ -147,11 +148,30 @@ function CartContents({ cart, choices, onZipChange, onModeChange }: CartContents
   );
 }
 
+/** What became of a link's `?add=`: a polite status when it worked, an alert when not. */
+function AddNotice({ notice, onClose }: { notice: CartAddNotice; onClose: () => void }) {
+  const success = notice.tone === 'success';
+  return (
+    <Alert
+      color={success ? 'green' : 'yellow'}
+      c="dark.8"
+      role={success ? 'status' : 'alert'}
+      title={success ? 'Added to your cart' : 'Nothing was added'}
+      withCloseButton
+      closeButtonLabel="Dismiss"
+      onClose={onClose}
+    >
+      {notice.message}
+    </Alert>
+  );
+}
+
 /** The cart (/cart): lines by producer, each with its fulfillment choice and totals. */
 export function CartPage() {
   useDocumentTitle(`Cart · ${siteConfig.siteName}`);
   const state = useCart();
   const { choices, setZip, setMode } = useFulfillmentChoices();
+  const addLink = useCartAddLink();
 
   return (
     <Container size="xl" py="lg">
@@ -169,6 +189,7 @@ export function CartPage() {
         </Alert>
       ) : (
         <Stack gap="md">
+          {addLink.notice ? <AddNotice notice={addLink.notice} onClose={addLink.dismiss} /> : null}
           {state.discarded ? (
             <Alert color="yellow" title="Part of your saved cart could not be read" c="dark.8">
               It was removed. Please check your cart before you continue.
