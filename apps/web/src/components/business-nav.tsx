@@ -3,6 +3,7 @@ import {
   IconAddressBook,
   IconCalendarEvent,
   IconCash,
+  IconCode,
   IconEdit,
   IconMail,
   IconMailForward,
@@ -32,6 +33,7 @@ const LINKS = [
   { label: 'Campaigns', suffix: '/campaigns', icon: IconMail },
   { label: 'Invitations', suffix: '/invitations', icon: IconMailForward },
   { label: 'Payouts', suffix: '/payouts', icon: IconCash },
+  { label: 'Embed Shop', suffix: '/embed', icon: IconCode },
 ] as const;
 
 /**
