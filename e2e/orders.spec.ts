@@ -64,7 +64,10 @@ test('a seller finds, accepts, readies and completes an order; the buyer follows
   const search = seller.getByRole('searchbox', { name: 'Search by order number or buyer' });
   await search.fill(order.number.toLowerCase());
   await expect(seller).toHaveURL(new RegExp(`[?&]q=${order.number.toLowerCase()}`));
-  await expect(seller.getByRole('row')).toHaveCount(2); // the header and the one order
+  const ordersTable = seller.getByRole('table', {
+    name: 'Orders placed with your businesses, newest first',
+  });
+  await expect(ordersTable.getByRole('row')).toHaveCount(2); // the header and the one order
   await expect(row).toBeVisible();
   await expect(seller.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
     'href',
