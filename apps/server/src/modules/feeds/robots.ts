@@ -21,6 +21,7 @@ export const DISALLOWED_PATHS = [
   '/business/*/customers',
   '/business/*/campaigns',
   '/business/*/invitations',
+  '/business/*/embed',
   '/orders/',
   '/admin',
   '/offline-payments/',

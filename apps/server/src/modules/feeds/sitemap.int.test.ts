@@ -171,6 +171,7 @@ describe('robots.txt', () => {
       `/business/${slug}/clubs/cellar/members`,
       `/business/${slug}/events/3/check-in`,
       `/business/${slug}/payouts`,
+      `/business/${slug}/embed`,
       '/business/orders',
       '/business/orders.csv',
       '/orders/12',
@@ -197,6 +198,9 @@ describe('robots.txt', () => {
       '/events/abc123',
       '/uploads/0123456789abcdef0123456789abcdef.jpg',
       '/feeds/products.xml',
+      // Producers' own sites show the embed: crawlers rendering them need its script and data.
+      '/embed.js',
+      `/embed/v1/${slug}`,
     ]) {
       expect(allowedBy(robots, path), path).toBe(true);
     }
