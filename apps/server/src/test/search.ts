@@ -10,3 +10,13 @@ export async function productCount(app: App, params: Record<string, unknown>): P
   });
   return response.json().results[0].nbHits as number;
 }
+
+/** The key GET /get-search-token gives the caller with this session cookie (or none). */
+export async function searchKeyFor(app: App, cookie?: string): Promise<string> {
+  const response = await app.inject({
+    method: 'GET',
+    url: '/get-search-token',
+    headers: cookie ? { cookie } : {},
+  });
+  return response.json().publicKey as string;
+}

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { priceTiers, products } from '../../db/tables';
 import { logInAsActor } from '../../test/actors';
+import { searchKeyFor } from '../../test/search';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -9,15 +10,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-async function searchKeyFor(cookie?: string): Promise<string> {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: '/get-search-token',
-    headers: cookie ? { cookie } : {},
-  });
-  return response.json().publicKey as string;
-}
 
 /** A published product that has wholesale tiers, so hiding them can be seen. */
 async function productWithWholesaleTiers(): Promise<number> {
@@ -40,7 +32,10 @@ const getObject = (id: number | string, key?: string, index = 'products') =>
 describe('one product by id (Algolia getObject), for the product page', () => {
   it('gives a retail buyer the product with retail tiers only', async () => {
     const id = await productWithWholesaleTiers();
-    const response = await getObject(id, await searchKeyFor(await logInAsActor(t.app, 'buyer')));
+    const response = await getObject(
+      id,
+      await searchKeyFor(t.app, await logInAsActor(t.app, 'buyer')),
+    );
     expect(response.statusCode).toBe(200);
     const product = response.json();
     expect(product.objectID).toBe(String(id));
@@ -50,7 +45,7 @@ describe('one product by id (Algolia getObject), for the product page', () => {
 
   it('gives an approved wholesale buyer the wholesale tiers', async () => {
     const id = await productWithWholesaleTiers();
-    const key = await searchKeyFor(await logInAsActor(t.app, 'wholesale'));
+    const key = await searchKeyFor(t.app, await logInAsActor(t.app, 'wholesale'));
     expect((await getObject(id, key)).json().wholesalePricing.length).toBeGreaterThan(0);
   });
 

@@ -11,6 +11,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { priceTiers, products } from '../../db/tables';
 import { logInAsActor } from '../../test/actors';
+import { searchKeyFor } from '../../test/search';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -19,19 +20,10 @@ let retailKey: string;
 beforeAll(async () => {
   t = await createTestApp();
   const cookie = await logInAsActor(t.app, 'wholesale');
-  wholesaleKey = await searchKeyFor(cookie);
-  retailKey = await searchKeyFor();
+  wholesaleKey = await searchKeyFor(t.app, cookie);
+  retailKey = await searchKeyFor(t.app);
 });
 afterAll(() => t.close());
-
-async function searchKeyFor(cookie?: string): Promise<string> {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: '/get-search-token',
-    headers: cookie ? { cookie } : {},
-  });
-  return response.json().publicKey as string;
-}
 
 interface Answer {
   hits: (ProductHit & Record<string, unknown>)[];

@@ -4,6 +4,7 @@ import { buildApp, type App } from '../../app';
 import { endedSessions, users } from '../../db/tables';
 import { credentialsOf, logInAsActor } from '../../test/actors';
 import { gql } from '../../test/graphql-client';
+import { searchKeyFor } from '../../test/search';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { endAllSessions, hashToken, sessionRef } from '../accounts/sessions';
 
@@ -24,15 +25,6 @@ afterAll(async () => {
 });
 
 const logInWholesale = () => logInAsActor(t.app, 'wholesale');
-
-async function searchKeyFor(cookie?: string): Promise<string> {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: '/get-search-token',
-    headers: cookie ? { cookie } : {},
-  });
-  return response.json().publicKey as string;
-}
 
 /** What a search with `key` is served as, and the key-status header, on `app`. */
 async function servedAs(key: string, app: App = t.app) {
@@ -76,30 +68,33 @@ const revocationReaches = (key: string, app: App = t.app) =>
 describe('a search key names its session, by a reference', () => {
   it('derived from the session id, never the id itself', async () => {
     const cookie = await logInWholesale();
-    const claims = claimsOf(await searchKeyFor(cookie));
+    const claims = claimsOf(await searchKeyFor(t.app, cookie));
     const id = sessionIdOf(cookie);
     expect(claims.ses).toBe(sessionRef(id));
     expect(claims.ses).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(JSON.stringify(claims)).not.toContain(id);
-    expect(claimsOf(await searchKeyFor()).ses).toBeUndefined();
+    expect(claimsOf(await searchKeyFor(t.app)).ses).toBeUndefined();
   });
 });
 
 describe('ending a session revokes its wholesale search key', () => {
   it('after logout, the wholesale key is served as retail and says it was revoked', async () => {
     const cookie = await logInWholesale();
-    const key = await searchKeyFor(cookie);
+    const key = await searchKeyFor(t.app, cookie);
     // The positive control: the key works while the session lives.
     expect(await servedAs(key)).toEqual({ buyer: 'wholesale', status: null });
     expect((await logOut(cookie)).statusCode).toBe(303);
     await revocationReaches(key);
     // A new key for the same browser, now anonymous, is plain retail.
-    expect(await servedAs(await searchKeyFor(cookie))).toEqual({ buyer: 'retail', status: null });
+    expect(await servedAs(await searchKeyFor(t.app, cookie))).toEqual({
+      buyer: 'retail',
+      status: null,
+    });
   });
 
   it('a retail key after logout is just retail', async () => {
     const cookie = await logInAsActor(t.app, 'buyer');
-    const key = await searchKeyFor(cookie);
+    const key = await searchKeyFor(t.app, cookie);
     await logOut(cookie);
     // Give an announcement time to arrive, then check nothing changed for a retail key.
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -108,9 +103,9 @@ describe('ending a session revokes its wholesale search key', () => {
 
   it('so does logging in again over the session, and ending all of a user’s sessions', async () => {
     const first = await logInWholesale();
-    const firstKey = await searchKeyFor(first);
+    const firstKey = await searchKeyFor(t.app, first);
     const second = await logInWholesale();
-    const secondKey = await searchKeyFor(second);
+    const secondKey = await searchKeyFor(t.app, second);
     // Logging in while logged in replaces the session.
     const again = await gql(
       t.app,
@@ -148,7 +143,7 @@ describe('ending a session revokes its wholesale search key', () => {
 describe('the revocation reaches every process', () => {
   it('a logout through one process makes another refuse the key within a second', async () => {
     const cookie = await logInWholesale();
-    const key = await searchKeyFor(cookie);
+    const key = await searchKeyFor(t.app, cookie);
     expect(await servedAs(key, other)).toEqual({ buyer: 'wholesale', status: null });
     await logOut(cookie);
     await revocationReaches(key, other);
@@ -156,7 +151,7 @@ describe('the revocation reaches every process', () => {
 
   it('a process started later learns of sessions ended before it started', async () => {
     const cookie = await logInWholesale();
-    const key = await searchKeyFor(cookie);
+    const key = await searchKeyFor(t.app, cookie);
     await logOut(cookie);
     const late = await buildApp({ config: t.config, database: t.database, logger: false });
     try {
@@ -171,7 +166,7 @@ describe('the revocation reaches every process', () => {
     'a listener that lost its connection reloads the list, catching ends it missed',
     async () => {
       const cookie = await logInWholesale();
-      const key = await searchKeyFor(cookie);
+      const key = await searchKeyFor(t.app, cookie);
       const listeners = sql`select pid from pg_stat_activity
         where datname = current_database() and query = 'LISTEN bevy_ended_sessions'`;
       await t.database.db.execute(sql`select pg_terminate_backend(pid) from (${listeners}) l`);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users, wholesaleApplications } from '../../db/tables';
 import { logInAsActor } from '../../test/actors';
 import { gql } from '../../test/graphql-client';
+import { searchKeyFor } from '../../test/search';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -10,16 +11,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-/** The key GET /get-search-token gives this caller (the server decides what it allows). */
-async function searchKeyFor(cookie?: string): Promise<string> {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: '/get-search-token',
-    headers: cookie ? { cookie } : {},
-  });
-  return response.json().publicKey as string;
-}
 
 /** A signed-up user with a wholesale application still waiting for review. */
 async function pendingApplicant(): Promise<string> {
@@ -88,7 +79,7 @@ function containsWholesaleTier(body: string): boolean {
 describe('wholesale prices stay private', () => {
   it('an approved wholesale buyer does receive wholesale tiers (so the check below can fail)', async () => {
     const cookie = await logInAsActor(t.app, 'wholesale');
-    expect(containsWholesaleTier(await searchAs(await searchKeyFor(cookie)))).toBe(true);
+    expect(containsWholesaleTier(await searchAs(await searchKeyFor(t.app, cookie)))).toBe(true);
   });
 
   it('anonymous, retail and not-yet-approved users never receive one, in any response', async () => {
@@ -96,9 +87,9 @@ describe('wholesale prices stay private', () => {
     const pending = await pendingApplicant();
     const callers: [string, string | null][] = [
       ['no key at all', null],
-      ['anonymous key', await searchKeyFor()],
-      ['retail buyer', await searchKeyFor(retail)],
-      ['pending applicant', await searchKeyFor(pending)],
+      ['anonymous key', await searchKeyFor(t.app)],
+      ['retail buyer', await searchKeyFor(t.app, retail)],
+      ['pending applicant', await searchKeyFor(t.app, pending)],
     ];
     for (const [who, key] of callers) {
       const body = await searchAs(key);
@@ -114,6 +105,6 @@ describe('wholesale prices stay private', () => {
       .update(users)
       .set({ wholesale_access_expires_on: '2020-01-01' })
       .where(eq(users.email, 'wholesale@bevy.example'));
-    expect(containsWholesaleTier(await searchAs(await searchKeyFor(cookie)))).toBe(false);
+    expect(containsWholesaleTier(await searchAs(await searchKeyFor(t.app, cookie)))).toBe(false);
   });
 });
