@@ -14,6 +14,7 @@ export * from './fulfillment';
 export * from './fulfillment-fees';
 export * from './geo';
 export * from './ways-to-get';
+export * from './public-paths';
 export * from './invoice-terms';
 export * from './limits';
 export * from './money';

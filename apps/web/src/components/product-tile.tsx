@@ -2,6 +2,7 @@ import {
   formatCents,
   isBeverageType,
   priceRange,
+  productPath,
   quantityRange,
   sortTiersForDisplay,
   type BeverageType,
@@ -130,7 +131,7 @@ const IMAGE_FADE_IN = 'opacity 0.3s ease-in';
 
 /** The product's own public page. */
 export function productPagePath(hit: Pick<TileProduct, 'slug' | 'objectID'>): string {
-  return `/business/${encodeURIComponent(hit.slug)}/item/${encodeURIComponent(hit.objectID)}`;
+  return productPath(hit.slug, hit.objectID);
 }
 
 /** A product's facts that it has, as [label, value] pairs: varietal, vintage, ABV... */

@@ -1,11 +1,15 @@
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
-import type {
-  EmbedClub,
-  EmbedEvent,
-  EmbedMode,
-  EmbedProduct,
-  EmbedShop,
-  PriceTier,
+import {
+  businessPath,
+  clubPath,
+  eventPath,
+  productPath,
+  type EmbedClub,
+  type EmbedEvent,
+  type EmbedMode,
+  type EmbedProduct,
+  type EmbedShop,
+  type PriceTier,
 } from '@bevy/core';
 import { businesses, clubs, events, products, ticketTypes } from '../../db/tables';
 import type { ServiceContext } from '../../platform/context';
@@ -84,7 +88,7 @@ async function embedProducts(
       minimumQuantity: tiers[0]!.minimumQuantity,
       tiers,
       stock: stockById.get(document.objectID) ?? null,
-      url: `${origin}/business/${business.slug}/item/${document.objectID}`,
+      url: `${origin}${productPath(business.slug, document.objectID)}`,
     };
   });
 }
@@ -108,7 +112,7 @@ async function embedClubs(
     key: club.slug,
     name: club.name,
     description: club.description,
-    url: `${ctx.config.publicUrl}/business/${business.slug}/clubs/${club.slug}`,
+    url: `${ctx.config.publicUrl}${clubPath(business.slug, club.slug)}`,
   }));
 }
 
@@ -156,7 +160,7 @@ async function embedEvents(ctx: EmbedContext, businessId: number): Promise<Embed
         .filter(Boolean)
         .join(', '),
       fromPriceCents: prices.length > 0 ? Math.min(...prices) : null,
-      url: `${ctx.config.publicUrl}/events/${event.url_key}`,
+      url: `${ctx.config.publicUrl}${eventPath(event.url_key)}`,
     };
   });
 }
@@ -174,7 +178,7 @@ export async function embedShop(
     business: {
       name: business.name,
       slug: business.slug,
-      url: `${ctx.config.publicUrl}/business/${business.slug}`,
+      url: `${ctx.config.publicUrl}${businessPath(business.slug)}`,
       shipToStates: business.fulfillment_ship_retail ? [...business.ship_to_states].sort() : [],
       ships: business.fulfillment_ship_retail,
       pickup: business.fulfillment_allow_pickup_retail,

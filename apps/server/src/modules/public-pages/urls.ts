@@ -1,16 +1,18 @@
+import { businessPath, clubPath, eventPath, productPath } from '@bevy/core';
+
 /** The public pages' absolute addresses, built from the site's origin (config.publicUrl). */
 
 const segment = (value: string | number) => encodeURIComponent(String(value));
 
-export const businessUrl = (origin: string, slug: string) => `${origin}/business/${segment(slug)}`;
+export const businessUrl = (origin: string, slug: string) => `${origin}${businessPath(slug)}`;
 
 export const productUrl = (origin: string, slug: string, id: number) =>
-  `${businessUrl(origin, slug)}/item/${id}`;
+  `${origin}${productPath(slug, id)}`;
 
-export const eventUrl = (origin: string, urlKey: string) => `${origin}/events/${segment(urlKey)}`;
+export const eventUrl = (origin: string, urlKey: string) => `${origin}${eventPath(urlKey)}`;
 
 export const clubUrl = (origin: string, slug: string, club: string) =>
-  `${businessUrl(origin, slug)}/clubs/${segment(club)}`;
+  `${origin}${clubPath(slug, club)}`;
 
 export type ShareKind = 'product' | 'business' | 'event' | 'club';
 
