@@ -33,4 +33,5 @@ export type * from './api-views';
 export type * from './checkout-answer';
 export * from './marketing';
 export * from './marketing-schemas';
+export * from './privacy';
 export * from './embed';

@@ -16,7 +16,8 @@ export const UNSUBSCRIBE_METHODS = ['one-click', 'footer', 'account'] as const;
 export type UnsubscribeMethod = (typeof UNSUBSCRIBE_METHODS)[number];
 
 /** Why an address gets no marketing at all: the mail server refused it, or its owner complained. */
-export const SUPPRESSION_REASONS = ['refused', 'complained'] as const;
+/** 'erased': the address's owner deleted their account; kept so deletion never restarts mail. */
+export const SUPPRESSION_REASONS = ['refused', 'complained', 'erased'] as const;
 export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
 
 export const MARKETING_LIMITS = {

@@ -1,8 +1,11 @@
+import type { OrderAddress } from '@bevy/core/checkout-schemas';
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -26,6 +29,13 @@ export const users = pgTable(
     wholesale_reminder_sent_for: date('wholesale_reminder_sent_for'),
     /** A disabled account cannot log in and has no sessions. */
     disabled_at: timestamp('disabled_at', { withTimezone: true }),
+    /**
+     * When the person deleted their account: name, email and birth date were then replaced by
+     * stand-ins, so the email can sign up again as a new person; orders keep pointing here.
+     */
+    deleted_at: timestamp('deleted_at', { withTimezone: true }),
+    /** When a Global Privacy Control signal (`Sec-GPC: 1`) was first seen from this person. */
+    gpc_opt_out_at: timestamp('gpc_opt_out_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_email_unique').on(t.email)],
@@ -101,4 +111,44 @@ export const endedSessions = pgTable(
     ended_at: timestamp('ended_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('ended_sessions_ended_idx').on(t.ended_at)],
+);
+
+/** A change of email waiting for its owner to open the link sent to the new address. */
+export const emailChangeRequests = pgTable(
+  'email_change_requests',
+  {
+    /** SHA-256 of the token in the link. */
+    id: text('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Normalized like users.email. */
+    new_email: text('new_email').notNull(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('email_change_requests_user_idx').on(t.user_id)],
+);
+
+/** A buyer's saved shipping and billing addresses, offered again at checkout. */
+export const savedAddresses = pgTable(
+  'saved_addresses',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The buyer's own name for it ("Home", "Office"). */
+    label: text('label').notNull(),
+    address: jsonb('address').$type<OrderAddress>().notNull(),
+    is_default: boolean('is_default').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    index('saved_addresses_user_idx').on(t.user_id),
+    uniqueIndex('saved_addresses_one_default')
+      .on(t.user_id)
+      .where(sql`${t.is_default}`),
+  ],
 );

@@ -13,3 +13,5 @@ export * from './clubs';
 export * from './club-members';
 export * from './events';
 export * from './marketing';
+export * from './privacy';
+export * from './insights';
