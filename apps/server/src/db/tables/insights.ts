@@ -54,7 +54,10 @@ export const productSalesDaily = pgTable(
     revenue_cents: bigint('revenue_cents', { mode: 'number' }).notNull(),
     refunded_units: integer('refunded_units').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.business_id, t.day, t.product_key] })],
+  (t) => [
+    primaryKey({ columns: [t.business_id, t.day, t.product_key] }),
+    index('product_sales_daily_day_idx').on(t.day),
+  ],
 );
 
 /**

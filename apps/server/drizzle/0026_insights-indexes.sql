@@ -1,0 +1,2 @@
+CREATE INDEX "orders_business_buyer_idx" ON "orders" USING btree ("business_id","buyer_id","created_at");--> statement-breakpoint
+CREATE INDEX "product_sales_daily_day_idx" ON "product_sales_daily" USING btree ("day");
