@@ -35,3 +35,4 @@ export * from './marketing';
 export * from './marketing-schemas';
 export * from './privacy';
 export * from './embed';
+export * from './insights';

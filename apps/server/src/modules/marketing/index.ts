@@ -3,5 +3,5 @@ export { campaignSendJob } from './campaign-send';
 export { marketingRoutes } from './marketing.routes';
 export { tradeVoucherOf } from './invitations.service';
 export { sendDueCampaigns } from './campaign-send';
-export { saveCampaign, scheduleCampaign } from './campaigns.service';
+export { campaignReport, saveCampaign, scheduleCampaign } from './campaigns.service';
 export { saveSegment } from './segments.service';

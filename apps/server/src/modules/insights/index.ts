@@ -1,0 +1,2 @@
+/** The insights module's public entry: sales figures for producers and admins (decision 026). */
+export { insightsRefreshJob, refreshInsights } from './insights-refresh';
