@@ -32,6 +32,7 @@ import { ChangeFeed } from './platform/changes';
 import { systemClock, type Clock } from './platform/clock';
 import type { ServiceContext } from './platform/context';
 import { wholesaleRoutes } from './modules/wholesale/index';
+import { registerGpc } from './modules/privacy/index';
 
 /**
  * The page's Content-Security-Policy: our own origin only, except that with Stripe configured the
@@ -142,6 +143,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   };
   app.decorate('services', services);
   registerServiceContext(app, services);
+  registerGpc(app);
 
   app.get('/health', async () => ({ status: 'ok', products: productSearch.size }));
   await app.register(graphqlPlugin, { db: database.db, config });

@@ -4,5 +4,6 @@
 export * from './account-schemas';
 export * from './banner-schemas';
 export * from './wholesale-schemas';
+export * from './privacy-schemas';
 export * from './product-schemas';
 export * from './payment-schemas';

@@ -22,6 +22,7 @@ import '../modules/marketing/marketing.graphql';
 import '../modules/marketing/campaigns.graphql';
 import '../modules/marketing/invitations.graphql';
 import '../modules/clubs/club-admin.graphql';
+import '../modules/privacy/requests.graphql';
 import '../modules/insights/insights.graphql';
 
 export const schema: GraphQLSchema = builder.toSchema();

@@ -16,6 +16,11 @@ export interface Viewer {
   id: number;
   sessionId: string;
   isAdmin: boolean;
+  /**
+   * When the person's Global Privacy Control opt-out was recorded, read with the session (null:
+   * not yet); absent where a viewer is made up without reading it (seed, jobs).
+   */
+  gpcOptOutAt?: Date | null;
 }
 
 /**

@@ -10,7 +10,7 @@ export {
 export type { UserRow } from './accounts.service';
 export { hashPassword } from './password';
 export { pruneAccountRecordsJob } from './pruning-job';
-export { emailSubject, recordRequest } from './rate-limits';
+export { emailSubject, perEmailAndAddress, recordRequest } from './rate-limits';
 export {
   ENDED_SESSIONS_CHANNEL,
   ENDED_SESSION_MEMORY_MS,

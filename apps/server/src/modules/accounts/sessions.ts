@@ -49,7 +49,12 @@ export async function resolveSession(
   const id = hashToken(token);
   const idleCutoff = new Date(now.getTime() - SESSION_IDLE_MS);
   const [row] = await db
-    .select({ userId: users.id, isAdmin: users.is_admin, lastSeen: sessions.last_seen_at })
+    .select({
+      userId: users.id,
+      isAdmin: users.is_admin,
+      gpcOptOutAt: users.gpc_opt_out_at,
+      lastSeen: sessions.last_seen_at,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
     .where(
@@ -65,7 +70,7 @@ export async function resolveSession(
   if (now.getTime() - row.lastSeen.getTime() > TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ last_seen_at: now }).where(eq(sessions.id, id));
   }
-  return { id: row.userId, sessionId: id, isAdmin: row.isAdmin };
+  return { id: row.userId, sessionId: id, isAdmin: row.isAdmin, gpcOptOutAt: row.gpcOptOutAt };
 }
 
 /**
