@@ -3,6 +3,7 @@ import { builder } from './builder';
 import '../modules/tags/tags.graphql';
 import '../modules/businesses/businesses.graphql';
 import '../modules/accounts/accounts.graphql';
+import '../modules/accounts/settings.graphql';
 import '../modules/businesses/business-stats.graphql';
 import '../modules/tags/tags-admin.graphql';
 import '../modules/banners/banners.graphql';

@@ -8,6 +8,8 @@ export {
   signUp,
 } from './accounts.service';
 export type { UserRow } from './accounts.service';
+export { listSavedAddresses } from './addresses.service';
+export type { SavedAddressRow } from './addresses.service';
 export { hashPassword } from './password';
 export { pruneAccountRecordsJob } from './pruning-job';
 export { emailSubject, perEmailAndAddress, recordRequest } from './rate-limits';
@@ -16,6 +18,7 @@ export {
   ENDED_SESSION_MEMORY_MS,
   SESSION_REF,
   endAllSessions,
+  endOtherSessions,
   recentlyEndedSessions,
   resolveSession,
   sessionRef,

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { SEARCH_TOKEN_TTL_MS, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '@bevy/core';
-import { and, eq, gt, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { endedSessions, sessions, users } from '../../db/tables';
 import type { Viewer } from '../../platform/context';
@@ -125,6 +125,15 @@ export async function endSession(db: Db, sessionId: string): Promise<void> {
 /** Ends every session of a user (disabled account, password changed). */
 export async function endAllSessions(db: Db, userId: number): Promise<void> {
   await endSessionsWhere(db, eq(sessions.user_id, userId));
+}
+
+/** Ends every session of a user but `keepSessionId` (the one that changed the password). */
+export async function endOtherSessions(
+  db: Db,
+  userId: number,
+  keepSessionId: string,
+): Promise<void> {
+  await endSessionsWhere(db, and(eq(sessions.user_id, userId), ne(sessions.id, keepSessionId)));
 }
 
 /** The references of sessions ended within the memory, with when, oldest first. */
