@@ -32,7 +32,7 @@ import { ChangeFeed } from './platform/changes';
 import { systemClock, type Clock } from './platform/clock';
 import type { ServiceContext } from './platform/context';
 import { wholesaleRoutes } from './modules/wholesale/index';
-import { registerGpc } from './modules/privacy/index';
+import { privacyRoutes, registerGpc } from './modules/privacy/index';
 
 /**
  * The page's Content-Security-Policy: our own origin only, except that with Stripe configured the
@@ -163,6 +163,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(clubRoutes);
   await app.register(eventRoutes, { config });
   await app.register(marketingRoutes);
+  await app.register(privacyRoutes);
   if (config.E2E_TIME_TRAVEL) await app.register(timeTravelRoutes, { services });
   await app.register(stripeWebhookRoutes, { config, db: database.db, payments });
   await app.register(embedRoutes, { services, webDistDir: config.WEB_DIST_DIR });
