@@ -167,6 +167,9 @@ const InvitationsManagePage = graphqlPage(() =>
 const CustomersPage = graphqlPage(() =>
   import('../features/customers/customers-page').then((m) => m.CustomersPage),
 );
+const InsightsPage = graphqlPage(() =>
+  import('../features/insights/insights-page').then((m) => m.InsightsPage),
+);
 const CampaignsPage = graphqlPage(() =>
   import('../features/campaigns/campaigns-page').then((m) => m.CampaignsPage),
 );
@@ -234,6 +237,7 @@ export function AppRouter() {
                 <Route path="business/:slug/events/:id" element={<EventManagePage />} />
                 <Route path="business/:slug/events/:id/check-in" element={<CheckInPage />} />
                 <Route path="business/:slug/customers" element={<CustomersPage />} />
+                <Route path="business/:slug/insights" element={<InsightsPage />} />
                 <Route path="business/:slug/campaigns" element={<CampaignsPage />} />
                 <Route path="business/:slug/campaigns/new" element={<CampaignPage />} />
                 <Route path="business/:slug/campaigns/:id" element={<CampaignPage />} />

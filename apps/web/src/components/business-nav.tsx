@@ -1,6 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import {
   IconAddressBook,
+  IconChartBar,
   IconCalendarEvent,
   IconCash,
   IconCode,
@@ -30,6 +31,7 @@ const LINKS = [
   { label: 'Clubs', suffix: '/clubs', icon: IconUsersGroup },
   { label: 'Events', suffix: '/events', icon: IconCalendarEvent },
   { label: 'Customers', suffix: '/customers', icon: IconAddressBook },
+  { label: 'Insights', suffix: '/insights', icon: IconChartBar },
   { label: 'Campaigns', suffix: '/campaigns', icon: IconMail },
   { label: 'Invitations', suffix: '/invitations', icon: IconMailForward },
   { label: 'Payouts', suffix: '/payouts', icon: IconCash },
