@@ -1,6 +1,6 @@
 import { Anchor, Container, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Link, Route, Routes, useNavigate, useParams } from 'react-router';
 import { siteConfig } from '../../lib/site-config';
 import { useMe } from '../../lib/use-me';
@@ -13,6 +13,11 @@ import { TagsSection } from './tags-section';
 import { UsersSection } from './users-section';
 import { WholesaleSection } from './wholesale-section';
 
+// Its charts are a library of their own: loaded only when the section is opened.
+const InsightsSection = lazy(() =>
+  import('./insights-section').then((m) => ({ default: m.InsightsSection })),
+);
+
 /** Where the app router mounts this area (`admin/*`). */
 const ADMIN_PATH = '/admin';
 
@@ -23,6 +28,15 @@ const SECTIONS = [
   { path: 'tags', label: 'Tags', element: <TagsSection /> },
   { path: 'mail', label: 'Mail', element: <MailSection /> },
   { path: 'jobs', label: 'Jobs', element: <JobsSection /> },
+  {
+    path: 'insights',
+    label: 'Insights',
+    element: (
+      <Suspense fallback={<Loading />}>
+        <InsightsSection />
+      </Suspense>
+    ),
+  },
 ] as const;
 
 /** Tab values must be non-empty; the index section (users) has the empty path. */
