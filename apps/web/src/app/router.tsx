@@ -41,6 +41,9 @@ const TermsPage = lazy(() =>
 const PrivacyPage = lazy(() =>
   import('../features/content/privacy-page').then((m) => ({ default: m.PrivacyPage })),
 );
+const PrivacyRequestPage = graphqlPage(() =>
+  import('../features/privacy/privacy-request-page').then((m) => m.PrivacyRequestPage),
+);
 const AboutPage = lazy(() =>
   import('../features/content/about-page').then((m) => ({ default: m.AboutPage })),
 );
@@ -199,6 +202,7 @@ export function AppRouter() {
             <Route path="shop" element={<ShopPage redirectWholesaleBuyers />} />
             <Route path="tos" element={<TermsPage />} />
             <Route path="privacy" element={<PrivacyPage />} />
+            <Route path="privacy/request" element={<PrivacyRequestPage />} />
             <Route path="about" element={<AboutPage />} />
             <Route path="sell" element={<SellPage />} />
             <Route path="cart" element={<CartPage />} />

@@ -9,6 +9,7 @@ import { readableErrorColor } from './admin-utils';
 import { BannersSection } from './banners-section';
 import { JobsSection } from './jobs-section';
 import { MailSection } from './mail-section';
+import { PrivacySection } from './privacy-section';
 import { TagsSection } from './tags-section';
 import { UsersSection } from './users-section';
 import { WholesaleSection } from './wholesale-section';
@@ -28,6 +29,7 @@ const SECTIONS = [
   { path: 'tags', label: 'Tags', element: <TagsSection /> },
   { path: 'mail', label: 'Mail', element: <MailSection /> },
   { path: 'jobs', label: 'Jobs', element: <JobsSection /> },
+  { path: 'privacy', label: 'Privacy requests', element: <PrivacySection /> },
   {
     path: 'insights',
     label: 'Insights',

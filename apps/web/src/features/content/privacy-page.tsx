@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Anchor, Code, Container, List, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
+import { Link } from 'react-router';
 import { siteConfig } from '../../lib/site-config';
 
 interface PolicySection {
@@ -14,6 +15,12 @@ const { siteName, siteUrl, contactEmail, postalAddress } = siteConfig;
 const emailLink = (
   <Anchor href={`mailto:${contactEmail}`} underline="always">
     {contactEmail}
+  </Anchor>
+);
+
+const requestLink = (
+  <Anchor component={Link} to="/privacy/request" underline="always">
+    privacy request form
   </Anchor>
 );
 
@@ -263,8 +270,13 @@ const sections: PolicySection[] = [
         <Text>
           Some information must be kept even after a deletion request, for example order and tax
           records and age and license checks that alcohol laws require us or sellers to retain. If
-          you make a request, we have one month to respond to you. If you would like to exercise any
-          of these rights, please contact us at {emailLink}.
+          you make a request, we acknowledge it at once and answer within 45 days. To exercise any
+          of these rights, use our {requestLink} or contact us at {emailLink}.
+        </Text>
+        <Text>
+          We honour the Global Privacy Control signal as an opt-out of the sale and sharing of your
+          personal information: while your browser sends it, we do not record which site or campaign
+          brought you here, and when you are logged in we record your opt-out on your account.
         </Text>
       </>
     ),
@@ -325,8 +337,9 @@ const sections: PolicySection[] = [
         </List>
         <Text>
           If you make a request, we have one month to respond to you. If you would like to exercise
-          any of these rights, please contact us at {emailLink}. We may ask you to confirm your
-          identity before we act on a request, so that we never disclose your data to someone else.
+          any of these rights, use our {requestLink} or contact us at {emailLink}. We may ask you to
+          confirm your identity before we act on a request, so that we never disclose your data to
+          someone else.
         </Text>
       </>
     ),
