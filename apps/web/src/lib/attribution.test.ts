@@ -4,6 +4,7 @@ import {
   ATTRIBUTION_TTL_MS,
   captureAttribution,
   currentAttribution,
+  sendsGlobalPrivacyControl,
 } from './attribution';
 
 /** A browser's storage and address bar, as the lib uses them. */
@@ -109,5 +110,26 @@ describe('captureAttribution', () => {
     };
     refusing.location = { href: 'https://bevy.example/?utm_source=email' } as Location;
     expect(() => captureAttribution(refusing, '', now)).not.toThrow();
+  });
+});
+
+describe('with Global Privacy Control', () => {
+  it('records nothing, forgets an earlier touch, and sends none', () => {
+    browser.land('https://bevy.example/?utm_source=newsletter');
+    expect(currentAttribution(browser.localStorage, now)).not.toBeNull();
+    browser.win.location = { href: 'https://bevy.example/?utm_source=facebook' } as Location;
+    captureAttribution(browser.win, '', now, true);
+    expect(browser.items.has(ATTRIBUTION_KEY)).toBe(false);
+    // The tags still leave the address bar, so a copied link credits nobody.
+    expect(browser.replaceState).toHaveBeenLastCalledWith({ idx: 0 }, '', '/');
+    browser.land('https://bevy.example/?utm_source=newsletter');
+    expect(currentAttribution(browser.localStorage, now, true)).toBeNull();
+  });
+
+  it('is read from navigator.globalPrivacyControl', () => {
+    expect(sendsGlobalPrivacyControl({ globalPrivacyControl: true })).toBe(true);
+    expect(sendsGlobalPrivacyControl({ globalPrivacyControl: false })).toBe(false);
+    expect(sendsGlobalPrivacyControl({})).toBe(false);
+    expect(sendsGlobalPrivacyControl(undefined)).toBe(false);
   });
 });

@@ -15,6 +15,17 @@ interface StoredAttribution extends OrderSource {
   at: number;
 }
 
+/**
+ * Whether the browser sends Global Privacy Control. We honour it as an opt-out of sharing, which
+ * attribution is (it tells producers where a buyer came from): nothing is recorded or sent.
+ */
+export function sendsGlobalPrivacyControl(
+  nav: { globalPrivacyControl?: boolean } | undefined = globalThis.navigator as
+    { globalPrivacyControl?: boolean } | undefined,
+): boolean {
+  return nav?.globalPrivacyControl === true;
+}
+
 /** What this landing says of where the visitor came from; null for a direct visit. */
 export function touchOf(url: URL, referrer: string): OrderSource | null {
   const source = normalizeSourceLabel(url.searchParams.get('utm_source'));
@@ -46,10 +57,17 @@ export function captureAttribution(
   win: Pick<Window, 'location' | 'history' | 'localStorage'> = window,
   referrer: string = document.referrer,
   now: number = Date.now(),
+  optedOut: boolean = sendsGlobalPrivacyControl(),
 ): void {
   const url = new URL(win.location.href);
   const touch = touchOf(url, referrer);
-  if (touch) {
+  if (optedOut) {
+    try {
+      win.localStorage.removeItem(ATTRIBUTION_KEY);
+    } catch {
+      // Nothing stored where storage refuses.
+    }
+  } else if (touch) {
     try {
       const stored: StoredAttribution = { ...touch, at: now };
       win.localStorage.setItem(ATTRIBUTION_KEY, JSON.stringify(stored));
@@ -67,7 +85,9 @@ export function captureAttribution(
 export function currentAttribution(
   storage: Pick<Storage, 'getItem' | 'removeItem'> = window.localStorage,
   now: number = Date.now(),
+  optedOut: boolean = sendsGlobalPrivacyControl(),
 ): OrderSource | null {
+  if (optedOut) return null;
   let stored: Partial<StoredAttribution>;
   try {
     stored = JSON.parse(storage.getItem(ATTRIBUTION_KEY) ?? 'null') ?? {};
