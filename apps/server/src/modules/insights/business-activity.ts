@@ -44,12 +44,12 @@ export async function customerMix(
           select 1 from orders p
           where p.business_id = ${businessId} and p.buyer_id = b.buyer_id
             and p.created_at < ${from}
-            and p.status not in ('awaiting_payment', 'payment_failed', 'cancelled')) as returning
+            and p.status not in ('awaiting_payment', 'payment_failed', 'cancelled')) as is_returning
         from buyers b)
-      select count(*) filter (where not returning) as "newCustomers",
-        count(*) filter (where returning) as "returningCustomers",
-        coalesce(sum(net) filter (where not returning), 0) as "newNetCents",
-        coalesce(sum(net) filter (where returning), 0) as "returningNetCents"
+      select count(*) filter (where not is_returning) as "newCustomers",
+        count(*) filter (where is_returning) as "returningCustomers",
+        coalesce(sum(net) filter (where not is_returning), 0) as "newNetCents",
+        coalesce(sum(net) filter (where is_returning), 0) as "returningNetCents"
       from marked`),
   );
   return {
