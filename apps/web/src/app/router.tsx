@@ -182,6 +182,12 @@ const CampaignPage = graphqlPage(() =>
 const EmbedBuilderPage = graphqlPage(() =>
   import('../features/embed-builder/embed-builder-page').then((m) => m.EmbedBuilderPage),
 );
+const AccountSettingsPage = graphqlPage(() =>
+  import('../features/account-settings/account-settings-page').then((m) => m.AccountSettingsPage),
+);
+const ConfirmEmailChangePage = graphqlPage(() =>
+  import('../features/account-settings/confirm-email-page').then((m) => m.ConfirmEmailChangePage),
+);
 const NotFoundPage = lazy(() =>
   import('../features/not-found/not-found-page').then((m) => ({ default: m.NotFoundPage })),
 );
@@ -210,6 +216,8 @@ export function AppRouter() {
             <Route path="events/:key" element={<EventPage />} />
             <Route path="email/unsubscribe/:token" element={<UnsubscribePage />} />
             <Route path="email/confirm/:token" element={<ConfirmEmailPage />} />
+            {/* Public: the token proves the mailbox, whichever browser opens the link. */}
+            <Route path="account/confirm-email/:token" element={<ConfirmEmailChangePage />} />
             <Route path="invitations/:token" element={<InvitationPage />} />
             <Route path="signup" element={<SignUpPage />} />
             <Route path="login" element={<LogInPage />} />
@@ -271,6 +279,7 @@ export function AppRouter() {
               <Route path="consumer/tickets" element={<MyTicketsPage />} />
               <Route path="consumer/clubs/:id" element={<MembershipPage />} />
               <Route path="wholesale/apply" element={<WholesaleApplyPage />} />
+              <Route path="account" element={<AccountSettingsPage />} />
               <Route path="admin/*" element={<AdminArea />} />
               {/* The offline payment provider's stand-in for Stripe's hosted onboarding. */}
               <Route path="offline-payments/onboarding" element={<OfflineOnboardingPage />} />

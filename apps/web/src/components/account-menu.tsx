@@ -5,6 +5,7 @@ import {
   IconLicense,
   IconLogout,
   IconReceipt,
+  IconSettings,
   IconShieldLock,
   IconUserCircle,
 } from '@tabler/icons-react';
@@ -46,6 +47,13 @@ export function AccountMenu({ me }: { me: Me }) {
           leftSection={<IconReceipt size={16} aria-hidden />}
         >
           Your orders
+        </Menu.Item>
+        <Menu.Item
+          component={Link}
+          to="/account"
+          leftSection={<IconSettings size={16} aria-hidden />}
+        >
+          Account settings
         </Menu.Item>
         {me.seesWholesalePricing ? null : (
           <Menu.Item
