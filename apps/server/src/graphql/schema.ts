@@ -25,6 +25,7 @@ import '../modules/marketing/invitations.graphql';
 import '../modules/clubs/club-admin.graphql';
 import '../modules/privacy/requests.graphql';
 import '../modules/insights/insights.graphql';
+import '../modules/privacy/privacy.graphql';
 
 export const schema: GraphQLSchema = builder.toSchema();
 

@@ -10,7 +10,7 @@ export {
 export type { UserRow } from './accounts.service';
 export { listSavedAddresses } from './addresses.service';
 export type { SavedAddressRow } from './addresses.service';
-export { hashPassword } from './password';
+export { hashPassword, verifyPassword } from './password';
 export { pruneAccountRecordsJob } from './pruning-job';
 export { emailSubject, perEmailAndAddress, recordRequest } from './rate-limits';
 export {

@@ -5,5 +5,6 @@ export { clubCalendarJob } from './club-timeline';
 export { clubRoutes } from './clubs.routes';
 export { runRelease } from './club-run';
 export { renewalTermsOf, savedCardColumns } from './memberships.service';
+export { endMembership } from './member-changes.service';
 export { ensureSubscriptionReleases } from './releases.service';
 export { timeTravelRoutes } from './time-travel.routes';

@@ -18,7 +18,8 @@ const epochMs = (column: string) => sql.raw(`(extract(epoch from ${column}) * 10
 
 /** The people of a business with their figures; `where` filters them, columns as selected. */
 export function audienceQuery(businessId: number, filter: SegmentFilter, now: Date): SQL {
-  const conditions: SQL[] = [sql`true`];
+  // A deleted account is nobody's customer any more (decision 024).
+  const conditions: SQL[] = [sql`u.deleted_at is null`];
   switch (filter.relationship) {
     case 'customer':
       conditions.push(sql`coalesce(o.orders, 0) > 0`);

@@ -8,4 +8,5 @@ export { queueCheckoutEmails } from './order-emails';
 export type { OrderEmailContext } from './order-emails';
 export { escapeHtml, message, type Block, type EmailSite } from './order-email-blocks';
 export { refundLineUnits } from './order-refunds.service';
+export { cancelOrderForErasure } from './order-changes.service';
 export type { OrderChangeContext } from './order-change-rules';

@@ -109,8 +109,11 @@ async function orderHasTickets(db: Db, orderId: number): Promise<boolean> {
   return ticket !== undefined;
 }
 
-/** Who cancels: the producer before fulfillment, or the buyer before the producer accepts. */
-type Canceller = 'producer' | 'buyer';
+/**
+ * Who cancels: the producer before fulfillment, the buyer before the producer accepts, or the
+ * buyer's account deletion before fulfillment (its confirmation email says what was refunded).
+ */
+type Canceller = 'producer' | 'buyer' | 'erasure';
 
 /** Why the buyer may not cancel an order in `status`, or null when they may. */
 function buyerCancelProblem(status: OrderStatus): string | null {
@@ -204,6 +207,7 @@ async function cancel(
       note: [byBuyer, given, reason].filter(Boolean).join(': ') || null,
     });
     const emailCtx = { db, config: ctx.config };
+    if (by === 'erasure') return;
     if (by === 'buyer') await queueBuyerCancellationEmails(emailCtx, order.id, reason);
     else await queueOrderStatusEmail(emailCtx, order.id);
   });
@@ -217,6 +221,23 @@ export async function cancelOrder(
 ): Promise<OrderView> {
   const reason = parseReason(input.reason);
   return cancel(ctx, await orderForSeller(ctx, input.id), 'producer', reason);
+}
+
+/**
+ * Cancels and refunds an unfulfilled order of a buyer who is deleting their account, in the
+ * caller's transaction; the viewer must be that buyer. Tickets on it are refunded with it.
+ */
+export async function cancelOrderForErasure(
+  ctx: OrderChangeContext,
+  orderId: number,
+): Promise<void> {
+  const viewer = requireViewer(ctx);
+  const [order] = await ctx.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.buyer_id, viewer.id)));
+  if (!order || !isVisibleOrderStatus(order.status)) throw noSuchOrder();
+  await cancel(ctx, order, 'erasure', 'The buyer deleted their account');
 }
 
 /**

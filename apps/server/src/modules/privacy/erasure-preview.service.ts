@@ -1,0 +1,175 @@
+import { canCancel, formatCents, orderStatusLabel, type OrderStatus } from '@bevy/core';
+import { and, count, eq, gt, inArray, isNull, ne, or } from 'drizzle-orm';
+import {
+  businesses,
+  businessMembers,
+  clubs,
+  events,
+  follows,
+  marketingConsents,
+  memberships,
+  orders,
+  savedAddresses,
+  tickets,
+  users,
+  wholesaleApplications,
+} from '../../db/tables';
+import type { ServiceContext } from '../../platform/context';
+import { requireViewer } from '../../platform/access';
+
+/**
+ * "What happens when you delete your account": each open thing of the person's and what the
+ * deletion does to it, read from the same rules the deletion follows (erasure.service.ts).
+ */
+
+export type PreviewContext = Pick<ServiceContext, 'db' | 'viewer' | 'clock'>;
+
+export interface DeletionPreviewItem {
+  /** orders_cancelled, orders_kept, memberships, tickets, workplaces, account. */
+  group: string;
+  what: string;
+  outcome: string;
+}
+
+/** Orders a deletion cancels and refunds: paid and not yet on their way. */
+export function isCancelledOnErasure(status: OrderStatus): boolean {
+  return canCancel(status);
+}
+
+/** Statuses of orders that are still moving and are left to complete. */
+const IN_FULFILLMENT: OrderStatus[] = ['ready_for_pickup', 'out_for_delivery', 'shipped'];
+
+/** The person's tickets for events still to come, not used at the door. */
+export function upcomingTicketsOf(ctx: Pick<ServiceContext, 'db' | 'clock'>, userId: number) {
+  return ctx.db
+    .select({ ticket: tickets, event: events.title, startsAt: events.starts_at })
+    .from(tickets)
+    .innerJoin(events, eq(events.id, tickets.event_id))
+    .where(
+      and(
+        eq(tickets.buyer_id, userId),
+        eq(tickets.status, 'valid'),
+        isNull(tickets.checked_in_at),
+        gt(events.starts_at, ctx.clock.now()),
+      ),
+    );
+}
+
+export async function deletionPreview(ctx: PreviewContext): Promise<DeletionPreviewItem[]> {
+  const viewer = requireViewer(ctx);
+  const items: DeletionPreviewItem[] = [];
+  const open = await ctx.db
+    .select({
+      number: orders.number,
+      status: orders.status,
+      total: orders.total_cents,
+      refunded: orders.refunded_cents,
+      producer: businesses.name,
+    })
+    .from(orders)
+    .innerJoin(businesses, eq(businesses.id, orders.business_id))
+    .where(
+      and(
+        eq(orders.buyer_id, viewer.id),
+        inArray(orders.status, ['placed', 'accepted', ...IN_FULFILLMENT]),
+      ),
+    )
+    .orderBy(orders.id);
+  for (const order of open) {
+    const what = `Order ${order.number} from ${order.producer} (${orderStatusLabel(order.status)})`;
+    if (isCancelledOnErasure(order.status)) {
+      items.push({
+        group: 'orders_cancelled',
+        what,
+        outcome: `Cancelled, and ${formatCents(order.total - order.refunded)} refunded.`,
+      });
+    } else {
+      items.push({
+        group: 'orders_kept',
+        what,
+        outcome: 'Already on its way: it is left to complete.',
+      });
+    }
+  }
+  const live = await ctx.db
+    .select({ club: clubs.name, producer: businesses.name, status: memberships.status })
+    .from(memberships)
+    .innerJoin(clubs, eq(clubs.id, memberships.club_id))
+    .innerJoin(businesses, eq(businesses.id, clubs.business_id))
+    .where(and(eq(memberships.user_id, viewer.id), ne(memberships.status, 'cancelled')));
+  for (const m of live) {
+    items.push({
+      group: 'memberships',
+      what: `${m.club} at ${m.producer}`,
+      outcome: 'Cancelled at once: no further charges or shipments.',
+    });
+  }
+  for (const t of await upcomingTicketsOf(ctx, viewer.id)) {
+    items.push({
+      group: 'tickets',
+      what: `Ticket for ${t.event} on ${t.startsAt.toISOString().slice(0, 10)}`,
+      outcome: `Cancelled, and ${formatCents(t.ticket.price_cents)} refunded.`,
+    });
+  }
+  const workplaces = await ctx.db
+    .select({ name: businesses.name })
+    .from(businessMembers)
+    .innerJoin(businesses, eq(businesses.id, businessMembers.business_id))
+    .where(eq(businessMembers.user_id, viewer.id));
+  for (const w of workplaces) {
+    items.push({
+      group: 'workplaces',
+      what: `Your access to ${w.name}`,
+      outcome: 'Removed; the business and its other people stay.',
+    });
+  }
+  items.push(...(await accountItems(ctx, viewer.id)));
+  return items;
+}
+
+async function accountItems(ctx: PreviewContext, userId: number): Promise<DeletionPreviewItem[]> {
+  const [[addresses], [followed], [consents], [applications], [user]] = await Promise.all([
+    ctx.db.select({ n: count() }).from(savedAddresses).where(eq(savedAddresses.user_id, userId)),
+    ctx.db.select({ n: count() }).from(follows).where(eq(follows.user_id, userId)),
+    ctx.db
+      .select({ n: count() })
+      .from(marketingConsents)
+      .innerJoin(users, eq(users.id, userId))
+      .where(or(eq(marketingConsents.user_id, userId), eq(marketingConsents.email, users.email))),
+    ctx.db
+      .select({ n: count() })
+      .from(wholesaleApplications)
+      .where(eq(wholesaleApplications.user_id, userId)),
+    ctx.db
+      .select({ wholesale: users.wholesale_access_expires_on })
+      .from(users)
+      .where(eq(users.id, userId)),
+  ]);
+  const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+  const items: DeletionPreviewItem[] = [
+    {
+      group: 'account',
+      what: 'Your name, email, date of birth and password',
+      outcome: 'Erased. You are logged out everywhere and cannot log in again.',
+    },
+    {
+      group: 'account',
+      what: 'Your past orders, tickets and club shipments',
+      outcome:
+        'Kept for 3 years, as US alcohol law requires, as “Deleted buyer”: no name, email or phone, and only the state and first three ZIP digits of addresses.',
+    },
+    {
+      group: 'account',
+      what: `${plural(addresses?.n ?? 0, 'saved address')}, ${plural(followed?.n ?? 0, 'followed producer')}, ${plural(consents?.n ?? 0, 'marketing consent')}`,
+      outcome: 'Deleted. Producers’ marketing will never reach this email again.',
+    },
+  ];
+  if ((applications?.n ?? 0) > 0 || user?.wholesale) {
+    items.push({
+      group: 'account',
+      what: 'Your wholesale application, licence file and wholesale access',
+      outcome: 'Deleted.',
+    });
+  }
+  return items;
+}
