@@ -5,7 +5,7 @@ export function InsightsSkeleton({ cards = 4 }: { cards?: number }) {
   return (
     <Stack gap="md" role="status">
       <VisuallyHidden>Loading figures…</VisuallyHidden>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
         {[0, 1, 2, 3].map((index) => (
           <Skeleton key={index} h={84} radius="md" />
         ))}

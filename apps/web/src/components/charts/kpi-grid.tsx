@@ -51,7 +51,7 @@ function ChangeLine({ compare }: { compare: NonNullable<Kpi['compare']> }) {
     delta.trend === 'flat' ? null : (delta.trend === 'up') !== Boolean(compare.riseIsBad);
   const TrendIcon = TREND_ICON[delta.trend];
   return (
-    <Group gap={4} wrap="nowrap">
+    <Group gap={4} wrap="wrap">
       <TrendIcon
         size={14}
         aria-hidden
@@ -77,7 +77,7 @@ function ChangeLine({ compare }: { compare: NonNullable<Kpi['compare']> }) {
 export function KpiGrid({ kpis, label }: { kpis: readonly Kpi[]; label: string }) {
   return (
     <Box component="section" aria-label={label}>
-      <SimpleGrid component="dl" cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" m={0}>
+      <SimpleGrid component="dl" cols={{ base: 2, md: 4 }} spacing="sm" m={0}>
         {kpis.map((kpi) => (
           <Paper key={kpi.label} withBorder radius="md" p="sm">
             <Text component="dt" fz="sm" c="dark.6">

@@ -1,6 +1,7 @@
-import { BarChart, DonutChart } from '@mantine/charts';
+import { DonutChart } from '@mantine/charts';
+import { CategoryBars } from './category-bars';
 import { ChartCard, type Column } from './chart-card';
-import { compactMoney, money } from './figures';
+import { money } from './figures';
 
 /** One part of a whole (a state, a source, a kind of buyer), as the insights API sends it. */
 export interface InsightSlice {
@@ -63,7 +64,6 @@ export function SliceCard({
   ];
   const figureName = figure === 'netCents' ? 'Net sales' : 'Gross sales';
   const shown = slices.filter((slice) => slice.orders > 0 || slice[figure] !== 0);
-  const data = slices.map((slice) => ({ name: slice.label, value: slice[figure] }));
   return (
     <ChartCard
       title={title}
@@ -77,11 +77,16 @@ export function SliceCard({
           <DonutChart
             h={220}
             mx="auto"
-            data={data.map((entry, index) => ({
-              ...entry,
-              value: Math.max(0, entry.value),
-              color: DONUT_COLORS[index % DONUT_COLORS.length]!,
-            }))}
+            size={170}
+            thickness={34}
+            // A part with nothing in it would be a legend entry with no slice.
+            data={slices
+              .map((slice, index) => ({
+                name: slice.label,
+                value: Math.max(0, slice[figure]),
+                color: DONUT_COLORS[index % DONUT_COLORS.length]!,
+              }))
+              .filter((entry) => entry.value > 0)}
             withLabels={false}
             withLegend
             valueFormatter={money}
@@ -89,16 +94,11 @@ export function SliceCard({
             tooltipDataSource="segment"
           />
         ) : (
-          <BarChart
-            h={Math.max(160, Math.min(slices.length, 12) * 30 + 40)}
-            data={data.slice(0, 12)}
-            dataKey="name"
-            orientation="vertical"
-            series={[{ name: 'value', label: figureName, color: 'wine.7' }]}
-            valueFormatter={compactMoney}
-            yAxisProps={{ width: 110 }}
-            gridAxis="none"
-            accessibilityLayer={false}
+          <CategoryBars
+            rows={slices}
+            name={(slice) => slice.label}
+            value={(slice) => slice[figure]}
+            label={figureName}
           />
         )
       }

@@ -1,7 +1,8 @@
 import { BarChart } from '@mantine/charts';
 import { Card, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { CategoryBars } from '../../components/charts/category-bars';
 import { ChartCard, type Column } from '../../components/charts/chart-card';
-import { compactMoney, formatCount, money, percent } from '../../components/charts/figures';
+import { formatCount, money, percent } from '../../components/charts/figures';
 import { formatTimestampDate } from '../../lib/dates';
 import type {
   CampaignRevenue,
@@ -10,35 +11,6 @@ import type {
   EventSellThrough,
   ProductFigure,
 } from './api/insights';
-
-/** A horizontal bar per row, names on the left: long names fit better than under columns. */
-function Bars<Row>({
-  rows,
-  name,
-  value,
-  label,
-  format = compactMoney,
-}: {
-  rows: readonly Row[];
-  name: (row: Row) => string;
-  value: (row: Row) => number;
-  label: string;
-  format?: (value: number) => string;
-}) {
-  return (
-    <BarChart
-      h={Math.max(140, rows.length * 32 + 40)}
-      data={rows.map((row) => ({ name: name(row), value: value(row) }))}
-      dataKey="name"
-      orientation="vertical"
-      series={[{ name: 'value', label, color: 'wine.7' }]}
-      valueFormatter={format}
-      yAxisProps={{ width: 120 }}
-      gridAxis="none"
-      accessibilityLayer={false}
-    />
-  );
-}
 
 const PRODUCT_COLUMNS: readonly Column<ProductFigure>[] = [
   { label: 'Product', kind: 'text', value: (row) => row.name },
@@ -67,7 +39,7 @@ export function TopProductsCard({
       rows={products}
       fileName={fileName}
       chart={
-        <Bars
+        <CategoryBars
           rows={products}
           name={(row) => row.name}
           value={(row) => row.revenueCents}
@@ -147,7 +119,7 @@ export function EventsCard({
       fileName={fileName}
       emptyText="No events in this range."
       chart={
-        <Bars
+        <CategoryBars
           rows={events}
           // Unlimited events show tickets sold; the label says which.
           name={(event) =>
@@ -194,7 +166,7 @@ export function CampaignsCard({
       fileName={fileName}
       emptyText="No campaigns sent in this range."
       chart={
-        <Bars
+        <CategoryBars
           rows={campaigns}
           name={(row) => row.subject}
           value={(row) => row.revenueCents}
