@@ -188,6 +188,14 @@ const AccountSettingsPage = graphqlPage(() =>
 const ConfirmEmailChangePage = graphqlPage(() =>
   import('../features/account-settings/confirm-email-page').then((m) => m.ConfirmEmailChangePage),
 );
+const AccountPrivacyPage = graphqlPage(() =>
+  import('../features/privacy/account-privacy-page').then((m) => m.AccountPrivacyPage),
+);
+const AccountDeletedPage = lazy(() =>
+  import('../features/privacy/account-deleted-page').then((m) => ({
+    default: m.AccountDeletedPage,
+  })),
+);
 const NotFoundPage = lazy(() =>
   import('../features/not-found/not-found-page').then((m) => ({ default: m.NotFoundPage })),
 );
@@ -218,6 +226,7 @@ export function AppRouter() {
             <Route path="email/confirm/:token" element={<ConfirmEmailPage />} />
             {/* Public: the token proves the mailbox, whichever browser opens the link. */}
             <Route path="account/confirm-email/:token" element={<ConfirmEmailChangePage />} />
+            <Route path="account/deleted" element={<AccountDeletedPage />} />
             <Route path="invitations/:token" element={<InvitationPage />} />
             <Route path="signup" element={<SignUpPage />} />
             <Route path="login" element={<LogInPage />} />
@@ -280,6 +289,7 @@ export function AppRouter() {
               <Route path="consumer/clubs/:id" element={<MembershipPage />} />
               <Route path="wholesale/apply" element={<WholesaleApplyPage />} />
               <Route path="account" element={<AccountSettingsPage />} />
+              <Route path="account/privacy" element={<AccountPrivacyPage />} />
               <Route path="admin/*" element={<AdminArea />} />
               {/* The offline payment provider's stand-in for Stripe's hosted onboarding. */}
               <Route path="offline-payments/onboarding" element={<OfflineOnboardingPage />} />
