@@ -1,5 +1,5 @@
 import { COMMISSION_BASIS_POINTS, formatCents } from '@bevy/core';
-import { Alert, Anchor, Card, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useQuery } from 'urql';
 import { PageLoading } from '../../components/page-loading';
@@ -52,13 +52,22 @@ function FiguresCard({ figures }: { figures: MonthFigures }) {
             ))}
           </Table.Tbody>
         </Table>
-        <Anchor
-          component={Link}
-          to={`/business/${encodeURIComponent(figures.businessSlug)}/payouts`}
-          fz="sm"
-        >
-          Payouts of {figures.businessName}
-        </Anchor>
+        <Group gap="md">
+          <Anchor
+            component={Link}
+            to={`/business/${encodeURIComponent(figures.businessSlug)}/insights`}
+            fz="sm"
+          >
+            Insights of {figures.businessName}
+          </Anchor>
+          <Anchor
+            component={Link}
+            to={`/business/${encodeURIComponent(figures.businessSlug)}/payouts`}
+            fz="sm"
+          >
+            Payouts of {figures.businessName}
+          </Anchor>
+        </Group>
       </Stack>
     </Card>
   );
