@@ -1,7 +1,8 @@
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useMutation } from 'urql';
+import { StatusBadge } from '../../components/status-badge';
 import { describeError } from '../../lib/server-error';
 import { AddressDialog } from './address-dialog';
 import {
@@ -94,7 +95,7 @@ export function AddressesSection({
                   <Text fw={700} truncate>
                     {saved.label}
                   </Text>
-                  {saved.isDefault ? <Badge variant="light">Default</Badge> : null}
+                  {saved.isDefault ? <StatusBadge color="blue">Default</StatusBadge> : null}
                 </Group>
                 <AddressLines address={saved.address} />
                 <Group gap="xs">
@@ -118,7 +119,7 @@ export function AddressesSection({
                   )}
                   <Button
                     size="xs"
-                    variant="subtle"
+                    variant="outline"
                     color="red.9"
                     onClick={() => {
                       setDeleteError(null);

@@ -43,8 +43,11 @@ export function ConfirmEmailChangePage() {
         <Title order={1}>Confirm your new email</Title>
         {outcome === null ? <PageLoading /> : null}
         {outcome && 'email' in outcome ? (
-          <Alert color="green" title="Your email is changed" role="status">
-            <Text inherit>
+          <Alert color="green" role="status">
+            <Text inherit fw={700} c="dark.8">
+              Your email is changed
+            </Text>
+            <Text inherit c="dark.8">
               From now on you log in with {outcome.email}, and we write to you there.
             </Text>
           </Alert>

@@ -1,8 +1,9 @@
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconDevices } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useMutation } from 'urql';
 import { formatTimestampDateTime } from '../../lib/dates';
+import { StatusBadge } from '../../components/status-badge';
 import { describeError } from '../../lib/server-error';
 import { END_SESSION, LOG_OUT_EVERYWHERE, type AccountSession } from './api/account-settings';
 import { ConfirmDialog } from './confirm-dialog';
@@ -70,11 +71,7 @@ export function SessionsSection({
               <div>
                 <Group gap="xs">
                   <Text fw={700}>{session.device}</Text>
-                  {session.current ? (
-                    <Badge variant="light" color="green">
-                      This browser
-                    </Badge>
-                  ) : null}
+                  {session.current ? <StatusBadge color="green">This browser</StatusBadge> : null}
                 </Group>
                 <Text fz="sm" c="dark.6">
                   Last active {formatTimestampDateTime(session.lastSeenAt)} · Logged in{' '}
