@@ -121,15 +121,16 @@ export function EventsCard({
       chart={
         <CategoryBars
           rows={events}
-          // Unlimited events show tickets sold; the label says which.
+          // One scale, percent of capacity: an unlimited event has no bar, and its name says so
+          // first, where the axis does not cut it.
           name={(event) =>
-            `${event.name} (${event.sellThrough === null ? 'unlimited' : percent(event.sellThrough)})`
+            `${event.sellThrough === null ? 'Unlimited' : percent(event.sellThrough)} · ${event.name}`
           }
           value={(event) =>
-            event.sellThrough === null ? event.sold : Math.round(event.sellThrough * 1000) / 10
+            event.sellThrough === null ? 0 : Math.round(event.sellThrough * 1000) / 10
           }
-          label="Sold (% of capacity, or tickets when unlimited)"
-          format={(value) => formatCount(value)}
+          label="Sold, % of capacity"
+          format={(value) => `${formatCount(value)}%`}
         />
       }
     />
