@@ -145,7 +145,7 @@ async function accountItems(ctx: PreviewContext, userId: number): Promise<Deleti
       .from(users)
       .where(eq(users.id, userId)),
   ]);
-  const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+  const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
   const items: DeletionPreviewItem[] = [
     {
       group: 'account',
@@ -160,7 +160,7 @@ async function accountItems(ctx: PreviewContext, userId: number): Promise<Deleti
     },
     {
       group: 'account',
-      what: `${plural(addresses?.n ?? 0, 'saved address')}, ${plural(followed?.n ?? 0, 'followed producer')}, ${plural(consents?.n ?? 0, 'marketing consent')}`,
+      what: `${plural(addresses?.n ?? 0, 'saved address', 'saved addresses')}, ${plural(followed?.n ?? 0, 'followed producer')}, ${plural(consents?.n ?? 0, 'marketing consent')}`,
       outcome: 'Deleted. Producers’ marketing will never reach this email again.',
     },
   ];
