@@ -121,8 +121,7 @@ test('a buyer whose browser sends Global Privacy Control has the opt-out recorde
   }
 });
 
-// /account/privacy, which places PrivacyChoicesPanel, lands with the self-service privacy page.
-test.fixme('the account privacy page shows a recorded GPC opt-out', async ({
+test('the account privacy page shows a recorded GPC opt-out', async ({
   browser,
   baseURL,
 }, testInfo) => {

@@ -191,6 +191,12 @@ const ConfirmEmailChangePage = graphqlPage(() =>
 const AccountPrivacyPage = graphqlPage(() =>
   import('../features/privacy/account-privacy-page').then((m) => m.AccountPrivacyPage),
 );
+// Placed in the account privacy page by the app, since one feature may not import another.
+const PrivacyChoicesPanel = lazy(() =>
+  import('../features/privacy/privacy-choices-panel').then((m) => ({
+    default: m.PrivacyChoicesPanel,
+  })),
+);
 const AccountDeletedPage = lazy(() =>
   import('../features/privacy/account-deleted-page').then((m) => ({
     default: m.AccountDeletedPage,
@@ -289,7 +295,18 @@ export function AppRouter() {
               <Route path="consumer/clubs/:id" element={<MembershipPage />} />
               <Route path="wholesale/apply" element={<WholesaleApplyPage />} />
               <Route path="account" element={<AccountSettingsPage />} />
-              <Route path="account/privacy" element={<AccountPrivacyPage />} />
+              <Route
+                path="account/privacy"
+                element={
+                  <AccountPrivacyPage
+                    choices={
+                      <Suspense fallback={null}>
+                        <PrivacyChoicesPanel />
+                      </Suspense>
+                    }
+                  />
+                }
+              />
               <Route path="admin/*" element={<AdminArea />} />
               {/* The offline payment provider's stand-in for Stripe's hosted onboarding. */}
               <Route path="offline-payments/onboarding" element={<OfflineOnboardingPage />} />

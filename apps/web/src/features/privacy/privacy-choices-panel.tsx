@@ -53,9 +53,9 @@ export function PrivacyChoicesPanel() {
   const privacy = result.data?.myPrivacy;
 
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="privacy-choices">
-      <Stack gap="md">
-        <Title order={2} id="privacy-choices">
+    <Card withBorder component="section" aria-labelledby="privacy-choices">
+      <Stack gap="sm">
+        <Title order={2} size="h3" id="privacy-choices">
           Privacy choices and requests
         </Title>
         {result.error && !privacy ? (
@@ -68,7 +68,7 @@ export function PrivacyChoicesPanel() {
         {privacy ? (
           <>
             <GpcStatus optOutAt={privacy.gpcOptOutAt} signalNow={privacy.gpcSignalNow} />
-            <Title order={3} size="h4">
+            <Title order={3} size="h5">
               Your requests
             </Title>
             {privacy.requests.length === 0 ? (
