@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GraphQLError, type DocumentNode, type OperationDefinitionNode } from 'graphql';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -57,11 +57,14 @@ function renderPage({
       </Provider>
     </MantineProvider>,
   );
+  const answer = (next: Answer) => {
+    answers.BusinessInsights = next;
+  };
   const insightRequests = () =>
     executeQuery.mock.calls
       .map(([request]) => request)
       .filter((request) => nameOf(request.query) === 'BusinessInsights');
-  return { insightRequests };
+  return { insightRequests, answer };
 }
 
 const today = isoDay(new Date());
@@ -222,6 +225,31 @@ describe('the producer’s insights page', () => {
         'No sales in this range.',
       ),
     ).toBeVisible();
+  });
+
+  it('asks again every 5 s, and keeps the figures when a refresh fails', async () => {
+    const setInterval = vi.spyOn(window, 'setInterval');
+    const { insightRequests, answer } = renderPage();
+    const figures = await screen.findByLabelText('Headline figures');
+    const poll = setInterval.mock.calls.find(([, ms]) => ms === 5_000)?.[0] as () => void;
+    expect(poll).toBeTypeOf('function');
+    const asked = insightRequests().length;
+
+    answer({
+      data: {
+        businessInsights: sampleInsights({
+          totals: { ...sampleInsights().totals, orders: 49 },
+        }),
+      },
+    });
+    act(() => poll());
+    expect(await within(figures).findByText('49')).toBeVisible();
+    expect(insightRequests().length).toBeGreaterThan(asked);
+
+    answer({ error: new CombinedError({ networkError: new Error('offline') }) });
+    act(() => poll());
+    expect(await screen.findByText(/the latest refresh failed/)).toBeVisible();
+    expect(within(figures).getByText('49')).toBeVisible();
   });
 
   it('shows a failed load with a way to try again', async () => {
