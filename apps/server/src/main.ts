@@ -12,6 +12,7 @@ import { eventTicketsJob } from './modules/events/index';
 import { campaignSendJob } from './modules/marketing/index';
 import { payoutReleaseJob } from './modules/payouts/index';
 import { paymentProviderFor } from './modules/payments/index';
+import { privacyDueReminderJob } from './modules/privacy/index';
 import { formatDemoAccounts } from './modules/seed/index';
 import { seedDemoData } from './modules/seed/index';
 import { wholesaleReminderJob } from './modules/wholesale/index';
@@ -26,6 +27,7 @@ const BACKGROUND_JOBS = [
   campaignSendJob,
   mailRelayJob,
   pruneAccountRecordsJob,
+  privacyDueReminderJob,
 ];
 
 async function main() {

@@ -7,6 +7,7 @@ import { manualClock } from '../../platform/clock';
 import { DEMO_ACTORS, logInAsActor } from '../../test/actors';
 import { gql, type GraphqlResult } from '../../test/graphql-client';
 import { createTestDatabase } from '../../test/test-app';
+import { remindAdminsOfDueRequests } from './requests-reminder-job';
 
 const clock = manualClock('2027-01-31T10:00:00Z');
 let app: App;
@@ -332,5 +333,37 @@ describe('Global Privacy Control', () => {
     });
     expect(ok.json()).toEqual({ data: { __typename: 'Query' } });
     expect(await db().$count(privacyRequests)).toBe(before);
+  });
+});
+
+describe('the daily reminder', () => {
+  it('mails the admins the open requests due within a week, or overdue', async () => {
+    await db()
+      .update(privacyRequests)
+      .set({ status: 'completed' })
+      .where(eq(privacyRequests.status, 'open'));
+    expect(await remindAdminsOfDueRequests({ db: db(), clock, config: app.services.config })).toBe(
+      0,
+    );
+
+    const soon = data<{ id: number }>(
+      await submit({ kind: 'deletion' }),
+      'submitPrivacyRequest',
+    ).id;
+    const later = data<{ id: number }>(
+      await submit({ region: 'california' }),
+      'submitPrivacyRequest',
+    ).id;
+    // A month on, the GDPR request is 3 days overdue; the CCPA one is due in 12 days.
+    clock.advance(34 * 24 * 60 * 60 * 1000);
+    expect(await remindAdminsOfDueRequests({ db: db(), clock, config: app.services.config })).toBe(
+      1,
+    );
+    const [mail] = await mailsTo(DEMO_ACTORS.admin.email);
+    expect(mail?.subject).toBe('1 privacy request is due within 7 days');
+    expect(mail?.text_body).toContain(
+      `#${soon}: the deletion of your personal data (GDPR), OVERDUE by`,
+    );
+    expect(mail?.text_body).not.toContain(`#${later}:`);
   });
 });
