@@ -10,7 +10,8 @@ export {
 export type { UserRow } from './accounts.service';
 export { listSavedAddresses } from './addresses.service';
 export type { SavedAddressRow } from './addresses.service';
-export { hashPassword, verifyPassword } from './password';
+export { hashPassword } from './password';
+export { checkCurrentPassword } from './settings.service';
 export { pruneAccountRecordsJob } from './pruning-job';
 export { emailSubject, perEmailAndAddress, recordRequest } from './rate-limits';
 export {

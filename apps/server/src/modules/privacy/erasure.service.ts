@@ -24,8 +24,8 @@ import {
 } from '../../db/tables';
 import type { ServiceContext } from '../../platform/context';
 import { requireViewer } from '../../platform/access';
-import { badInput, notFound } from '../../platform/domain-error';
-import { emailSubject, endAllSessions, verifyPassword } from '../accounts/index';
+import { badInput, DomainError, notFound } from '../../platform/domain-error';
+import { checkCurrentPassword, emailSubject, endAllSessions } from '../accounts/index';
 import { endMembership } from '../clubs/index';
 import { refundTicket } from '../events/index';
 import { queueMail, suppressAddress } from '../mail/index';
@@ -72,9 +72,12 @@ async function confirmOwner(ctx: ErasureContext, input: { password: string; emai
   const viewer = requireViewer(ctx);
   const [user] = await ctx.db.select().from(users).where(eq(users.id, viewer.id));
   if (!user || user.deleted_at) throw notFound('There is no such account.');
-  if (!(await verifyPassword(input.password, user.password_hash))) {
-    throw badInput(PASSWORD_REFUSED, 'password');
-  }
+  // Counted with every other check of the current password, so a session left open on a shared
+  // computer cannot be used to guess it.
+  await checkCurrentPassword(ctx, user, input.password, 'password').catch((error: unknown) => {
+    const wrong = error instanceof DomainError && error.code === 'BAD_USER_INPUT';
+    throw wrong ? badInput(PASSWORD_REFUSED, 'password') : error;
+  });
   if (normalizeEmail(input.email) !== user.email) throw badInput(EMAIL_REFUSED, 'email');
   return user;
 }
