@@ -73,6 +73,25 @@ test('a buyer renames themself, saves an address, changes email by link, and log
   const saved = page.getByRole('listitem').filter({ hasText: '1200 SE Morrison St' });
   await expect(saved).toContainText('Default');
 
+  // Checkout offers the saved address for where an order goes.
+  await page.goto('/business/cascadia-hollow-cellars');
+  const tile = page.getByRole('article').first();
+  await tile.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(tile.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
+  await page.goto('/cart');
+  await page
+    .getByRole('region', { name: /Cascadia Hollow Cellars/ })
+    .getByRole('radio', { name: /Shipping/ })
+    .check();
+  await page.getByRole('link', { name: 'Continue to checkout' }).click();
+  await page.getByRole('combobox', { name: 'Use a saved address' }).click();
+  await page.getByRole('option', { name: 'Home: 1200 SE Morrison St, Portland, OR 97214' }).click();
+  const shipTo = page.getByRole('group', { name: 'Ship to' });
+  await expect(shipTo.getByLabel(/^Street address/)).toHaveValue('1200 SE Morrison St');
+  await expect(shipTo.getByLabel(/^Recipient’s name/)).toHaveValue('Bea Renamed');
+  await expect(shipTo.getByLabel(/^ZIP code/)).toHaveValue('97214');
+  await page.goto('/account');
+
   // Email: nothing changes until the link mailed to the new address is opened.
   const newEmail = `moved-${Date.now().toString(36)}@example.com`;
   await page.getByRole('textbox', { name: 'New email' }).fill(newEmail);

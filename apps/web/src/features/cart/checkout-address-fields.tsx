@@ -1,3 +1,4 @@
+import { Stack } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useEffect } from 'react';
 import { AddressFields } from '../../components/address-fields';
@@ -5,6 +6,7 @@ import { useZipLocation } from '../../lib/use-zip-location';
 import type { AddressValues } from '../../lib/address-values';
 import type { CheckoutFormValues } from './checkout-form';
 import { placeOfTypedZip, stateFromZip, zipStateMismatch } from './checkout-zip';
+import { SavedAddressPicker } from './saved-address-picker';
 
 export type CheckoutFormApi = UseFormReturnType<CheckoutFormValues>;
 
@@ -51,7 +53,7 @@ export function CheckoutAddressFields({
     // A ZIP code of another state than the one chosen is said on the ZIP code.
     return name === `${path}.zip` ? { ...props, error: props.error ?? mismatch } : props;
   };
-  return (
+  const fields = (
     <AddressFields
       legend={legend}
       required
@@ -66,5 +68,21 @@ export function CheckoutAddressFields({
       }}
       inputProps={inputProps}
     />
+  );
+  if (!withRecipient) return fields;
+  // Where an order goes can come from the buyer's saved addresses.
+  return (
+    <Stack gap="sm">
+      <SavedAddressPicker
+        onPick={(picked) =>
+          form.setFieldValue(path, {
+            ...picked,
+            name: picked.name ?? '',
+            line2: picked.line2 ?? '',
+          })
+        }
+      />
+      {fields}
+    </Stack>
   );
 }
