@@ -59,11 +59,11 @@ function ChangeLine({ compare }: { compare: NonNullable<Kpi['compare']> }) {
           good === null
             ? undefined
             : good
-              ? 'var(--mantine-color-green-9)'
+              ? 'var(--mantine-color-teal-9)'
               : 'var(--mantine-color-red-9)'
         }
       />
-      <Text fz="xs" fw={600} c={good === null ? 'dark.6' : good ? 'green.9' : 'red.9'}>
+      <Text fz="xs" fw={600} c={good === null ? 'dark.6' : good ? 'teal.9' : 'red.9'}>
         {delta.text}
       </Text>
       <Text fz="xs" c="dark.6">
