@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
-import { mailOutbox, orders, privacyRequests, sessions, users } from '../../db/tables';
+import { mailOutbox, orders, privacyRequests, sessions, tickets, users } from '../../db/tables';
 import { gql } from '../../test/graphql-client';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { emailHash, suppressedAmong } from '../mail/index';
@@ -101,13 +101,18 @@ describe('deleting an account', () => {
   });
 
   it('cancels what is open, keeps records pseudonymised, and frees the email', async () => {
+    // A ticket whose order the producer completed is refunded on its own, through events.
+    await db().update(orders).set({ status: 'completed' }).where(eq(orders.id, a.orders[2]!.id));
     const result = await deleteAs(a.user.cookie, PASSWORD, ` ${a.user.email.toUpperCase()} `);
     expect(result.body.errors).toBeUndefined();
     expect(result.body.data!.deleteMyAccount).toMatchObject({
       cancelledOrders: expect.arrayContaining([a.orders[0]!.number]),
       keptOrders: [a.orders[1]!.number],
       endedMemberships: 1,
+      refundedTickets: 1,
     });
+    const [ticket] = await db().select().from(tickets).where(eq(tickets.order_id, a.orders[2]!.id));
+    expect(ticket).toMatchObject({ status: 'refunded', attendee_name: null });
 
     // (f) the unfulfilled order was cancelled and refunded; the shipped one kept.
     const seen = (id: number) => orderAs(t.app, world.seller, id);
