@@ -69,9 +69,14 @@ export function registerGpc(app: FastifyInstance, graphqlPath = '/graphql') {
     const ctx = await request.serviceContext();
     const viewer = ctx.viewer;
     if (!viewer || viewer.gpcOptOutAt) return;
-    if (await recordGpcOptOut(ctx, viewer.id)) {
-      viewer.gpcOptOutAt = ctx.clock.now();
-      request.log.info({ userId: viewer.id }, 'Global Privacy Control opt-out recorded');
+    try {
+      if (await recordGpcOptOut(ctx, viewer.id)) {
+        viewer.gpcOptOutAt = ctx.clock.now();
+        request.log.info({ userId: viewer.id }, 'Global Privacy Control opt-out recorded');
+      }
+    } catch (err) {
+      // The person's own request still goes ahead; their next one records the opt-out.
+      request.log.warn({ err, userId: viewer.id }, 'Global Privacy Control opt-out not recorded');
     }
   });
 }
