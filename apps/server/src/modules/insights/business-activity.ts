@@ -169,9 +169,10 @@ export async function campaignRevenue(
       order by started_at desc, id desc
       limit ${INSIGHT_LIMITS.campaigns}`),
   );
-  const reports = await Promise.all(
-    sent.map((campaign) => campaignReport({ db }, { id: campaign.id, business_id: businessId })),
-  );
+  const reports: Awaited<ReturnType<typeof campaignReport>>[] = [];
+  for (const campaign of sent) {
+    reports.push(await campaignReport({ db }, { id: campaign.id, business_id: businessId }));
+  }
   return sent.map((campaign, index) => {
     const report = reports[index]!;
     return {

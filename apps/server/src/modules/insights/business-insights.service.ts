@@ -7,7 +7,7 @@ import { requireMember, requireViewer } from '../../platform/access';
 import { findBusinessBySlug } from '../businesses/index';
 import { campaignRevenue, clubInsights, customerMix, eventSellThrough } from './business-activity';
 import { refreshInsights } from './insights-refresh';
-import { bucketed, daySums, slicesOf, totalsOf } from './insights-sums';
+import { bucketed, daySums, inSnapshot, slicesOf, totalsOf } from './insights-sums';
 import {
   INSIGHT_LIMITS,
   type BusinessInsights,
@@ -52,15 +52,18 @@ export async function businessInsights(
   const range = rangeOf(input);
   await refreshInsights(ctx.db, [business.id]);
   const id = business.id;
-  const [days, slices, topProducts, customers, clubs, events, campaigns] = await Promise.all([
-    daySums(ctx.db, id, range),
-    slicesOf(ctx.db, id, range),
-    topProductsOf(ctx.db, id, range),
-    customerMix(ctx.db, id, range),
-    clubInsights(ctx.db, id, range),
-    eventSellThrough(ctx.db, id, range),
-    campaignRevenue(ctx.db, id, range),
-  ]);
+  const { days, slices, topProducts, customers, clubs, events, campaigns } = await inSnapshot(
+    ctx.db,
+    async (db) => ({
+      days: await daySums(db, id, range),
+      slices: await slicesOf(db, id, range),
+      topProducts: await topProductsOf(db, id, range),
+      customers: await customerMix(db, id, range),
+      clubs: await clubInsights(db, id, range),
+      events: await eventSellThrough(db, id, range),
+      campaigns: await campaignRevenue(db, id, range),
+    }),
+  );
   const salesOverTime = bucketed<SalesPoint>(
     days,
     range,

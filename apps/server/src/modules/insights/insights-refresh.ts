@@ -32,6 +32,9 @@ export async function refreshInsights(
         await tx.execute(sql`select distinct business_id as id from insight_dirty_days`),
       ).map((row) => row.id);
     if (ids.length === 0) return { days: 0 };
+    // The planner cannot know how few orders a dirty day holds; compiling its wild estimate with
+    // JIT took 0.9 s of a 1 s recompute on PostgreSQL.
+    await tx.execute(sql`set local jit = off`);
     const idList = sql`${`{${[...ids].join(',')}}`}::int[]`;
     await tx.execute(sql`
       select count(pg_advisory_xact_lock(${LOCK_SPACE}, b))
@@ -79,8 +82,7 @@ async function recomputeDays(db: Db, pairs: { business_id: number; day: string }
       count(*) filter (where o.status = 'cancelled'),
       coalesce(sum(o.total_cents) filter (where o.status = 'cancelled'), 0)
     from ${dirty} p
-    join orders o on o.business_id = p.business_id
-      and o.created_at >= p.day_start and o.created_at < p.day_end
+    cross join lateral (${ordersOfDay()}) o
     cross join lateral (${commissionOf()}) c
     where o.status not in ('awaiting_payment', 'payment_failed')
     group by 1, 2, 3, 4, 5, 6`);
@@ -92,11 +94,23 @@ async function recomputeDays(db: Db, pairs: { business_id: number; day: string }
       sum(l.unit_price_cents::bigint * (l.quantity - l.refunded_quantity)),
       sum(l.refunded_quantity)::int
     from ${dirty} p
-    join orders o on o.business_id = p.business_id
-      and o.created_at >= p.day_start and o.created_at < p.day_end
+    cross join lateral (${ordersOfDay()}) o
     join order_lines l on l.order_id = o.id
     where ${COUNTED}
     group by 1, 2, 3`);
+}
+
+/**
+ * The orders of one dirty (business, day), through orders_business_idx. `offset 0` keeps the
+ * subquery from being flattened into a join, which the planner hashed: every order of the
+ * business against every dirty day, 20 s for two years of 100,000 orders instead of 1.
+ */
+function ordersOfDay() {
+  return sql`
+    select * from orders o
+    where o.business_id = p.business_id
+      and o.created_at >= p.day_start and o.created_at < p.day_end
+    offset 0`;
 }
 
 /**

@@ -5,7 +5,7 @@ import type { ServiceContext } from '../../platform/context';
 import { requireAdmin } from '../../platform/access';
 import { everyKey, rangeOf, rangeView, type InsightsInput } from './business-insights.service';
 import { refreshInsights } from './insights-refresh';
-import { bucketed, daySums, slicesOf, totalsOf } from './insights-sums';
+import { bucketed, daySums, inSnapshot, slicesOf, totalsOf } from './insights-sums';
 import {
   INSIGHT_LIMITS,
   type InsightSlice,
@@ -21,12 +21,12 @@ export async function marketplaceInsights(
   requireAdmin(ctx);
   const range = rangeOf(input);
   await refreshInsights(ctx.db);
-  const [days, slices, byBeverageType, active] = await Promise.all([
-    daySums(ctx.db, null, range),
-    slicesOf(ctx.db, null, range),
-    beverageTypesOf(ctx.db, range),
-    activeCounts(ctx.db, range),
-  ]);
+  const { days, slices, byBeverageType, active } = await inSnapshot(ctx.db, async (db) => ({
+    days: await daySums(db, null, range),
+    slices: await slicesOf(db, null, range),
+    byBeverageType: await beverageTypesOf(db, range),
+    active: await activeCounts(db, range),
+  }));
   const { totals, previousTotals } = totalsOf(days, range);
   const wholesale = days
     .filter((day) => day.day >= range.from && day.day <= range.to)
