@@ -9,6 +9,7 @@ import { createMailer } from './modules/mail/index';
 import { checkoutSweepJob } from './modules/checkout/index';
 import { clubCalendarJob } from './modules/clubs/index';
 import { eventTicketsJob } from './modules/events/index';
+import { insightsRefreshJob } from './modules/insights/index';
 import { campaignSendJob } from './modules/marketing/index';
 import { payoutReleaseJob } from './modules/payouts/index';
 import { paymentProviderFor } from './modules/payments/index';
@@ -28,6 +29,7 @@ const BACKGROUND_JOBS = [
   mailRelayJob,
   pruneAccountRecordsJob,
   privacyDueReminderJob,
+  insightsRefreshJob,
 ];
 
 async function main() {
