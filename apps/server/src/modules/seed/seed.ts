@@ -18,6 +18,7 @@ import { buildDemoCatalog } from './catalog';
 import { seedDemoClubs } from './clubs';
 import { seedDemoEvents } from './events';
 import { seedDemoMarketing } from './marketing';
+import { seedDemoInsights } from './insights';
 import { demoFulfillmentFees } from './catalog/fees';
 import type { DemoProducer, DemoProduct } from './catalog/types';
 import { DEMO_ACCOUNTS } from './demo-accounts';
@@ -332,5 +333,6 @@ export async function seedDemoData(db: Db): Promise<SeedReport> {
   await seedDemoClubs(db);
   await seedDemoEvents(db);
   await seedDemoMarketing(db);
+  await seedDemoInsights(db);
   return report;
 }
