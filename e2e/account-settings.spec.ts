@@ -101,6 +101,7 @@ test('a buyer renames themself, saves an address, changes email by link, and log
     .fill(account.password);
   await page.getByRole('button', { name: 'Send confirmation link' }).click();
   await expect(page.getByText(`We sent a link to ${newEmail}`)).toBeVisible();
+  await page.reload();
   await expect(page.getByText('Waiting for confirmation')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await keepScreenshotsAtWidths(page, testInfo, 'account-settings');

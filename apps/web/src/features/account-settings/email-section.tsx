@@ -54,7 +54,7 @@ export function EmailSection({
         </Text>
         .
       </Text>
-      {pending ? (
+      {pending && !submission.notice ? (
         <Alert color="blue" title="Waiting for confirmation">
           A link was sent to {pending.newEmail}. It works until{' '}
           {formatTimestampDateTime(pending.expiresAt)}.
