@@ -63,7 +63,8 @@ export async function placeOrder(
   const viewer = requireViewer(ctx);
   const parsed = placeOrderSchema.safeParse(rawInput);
   if (!parsed.success) throw fromZodError(parsed.error);
-  const input = parsed.data;
+  // Who opted out of sharing by Global Privacy Control is not attributed (decision 025).
+  const input = viewer.gpcOptOutAt ? { ...parsed.data, source: undefined } : parsed.data;
   const source = paymentSourceOf(input, ctx);
   const fingerprint = requestFingerprint(input);
   // A holder that gave the key up lets a waiting repeat claim it; twice is plenty.

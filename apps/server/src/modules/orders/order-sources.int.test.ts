@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../../db/tables';
+import { orders, users } from '../../db/tables';
 import { gql } from '../../test/graphql-client';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createProducer, createProduct, orderRequest } from '../checkout/checkout-fixtures';
@@ -131,6 +131,29 @@ describe('placing an order with a source', () => {
     ]);
     expect(await storedSources([badMedium.id])).toEqual([
       { source: 'newsletter.example.com', medium: null, campaign: null },
+    ]);
+  });
+
+  it('records no source for a person who opted out of sharing by Global Privacy Control', async () => {
+    const privateBuyer = await createUser(t.app, db());
+    await db()
+      .update(users)
+      .set({ gpc_opt_out_at: new Date() })
+      .where(eq(users.id, privateBuyer.id));
+    // A producer of its own, so that this order stays out of the totals below.
+    const elsewhere = await createProducer(db(), { sales_tax_rate: '0' });
+    const perry = await createProduct(db(), elsewhere.id, { retail: [[1, 900]] });
+    const order = await checkOutOne(
+      t.app,
+      privateBuyer,
+      [{ productId: perry.id, quantity: 1 }],
+      elsewhere.id,
+      {
+        source: { source: 'facebook', medium: 'social', campaign: 'share' },
+      },
+    );
+    expect(await storedSources([order.id])).toEqual([
+      { source: null, medium: null, campaign: null },
     ]);
   });
 
