@@ -145,15 +145,21 @@ export async function slicesOf(
     gross: string | number;
     net: string | number;
   }>(
+    // Summed once per combination first (a few hundred rows), then split four ways: grouping
+    // sets straight over the days sorted every row four times.
     await db.execute(sql`
+      with combined as (
+        select buyer_kind, fulfillment_mode, state, source, sum(orders) as orders,
+          sum(gross_cents) as gross, sum(gross_cents - refunded_cents) as net
+        from sales_daily
+        where ${ofBusiness(businessId)} and day between ${range.from} and ${range.to}
+        group by 1, 2, 3, 4)
       select case when grouping(buyer_kind) = 0 then 'buyer_kind'
           when grouping(fulfillment_mode) = 0 then 'fulfillment_mode'
           when grouping(state) = 0 then 'state' else 'source' end as dimension,
         coalesce(buyer_kind::text, fulfillment_mode::text, state, source) as key,
-        sum(orders) as orders, sum(gross_cents) as gross,
-        sum(gross_cents - refunded_cents) as net
-      from sales_daily
-      where ${ofBusiness(businessId)} and day between ${range.from} and ${range.to}
+        sum(orders) as orders, sum(gross) as gross, sum(net) as net
+      from combined
       group by grouping sets ((buyer_kind), (fulfillment_mode), (state), (source))
       having sum(orders) > 0`),
   );
