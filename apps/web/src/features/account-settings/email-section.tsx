@@ -2,9 +2,9 @@ import { signUpSchema } from '@bevy/core/schemas';
 import { Alert, Text, TextInput } from '@mantine/core';
 import type { FormErrors } from '@mantine/form';
 import { useMutation } from 'urql';
+import { PasswordField } from '../../components/password-field';
 import { formatTimestampDateTime } from '../../lib/dates';
 import { REQUEST_EMAIL_CHANGE } from './api/account-settings';
-import { SettingsPasswordInput } from './password-input';
 import { SettingsCard } from './settings-card';
 import { SettingsForm } from './settings-form';
 import { useSettingsForm } from './use-settings-form';
@@ -73,7 +73,7 @@ export function EmailSection({
           maxLength={254}
           {...submission.form.getInputProps('newEmail')}
         />
-        <SettingsPasswordInput
+        <PasswordField
           label="Current password"
           description="To make sure it is you"
           autoComplete="current-password"

@@ -1,8 +1,8 @@
 import { passwordSchema } from '@bevy/core/schemas';
 import type { FormErrors } from '@mantine/form';
 import { useMutation } from 'urql';
+import { PasswordField } from '../../components/password-field';
 import { CHANGE_PASSWORD } from './api/account-settings';
-import { SettingsPasswordInput } from './password-input';
 import { SettingsCard } from './settings-card';
 import { SettingsForm } from './settings-form';
 import { samePassword, useSettingsForm } from './use-settings-form';
@@ -43,18 +43,18 @@ export function PasswordSection({ onChanged }: { onChanged: () => void }) {
         refusalTitle="Your password was not changed"
         submitLabel="Change password"
       >
-        <SettingsPasswordInput
+        <PasswordField
           label="Current password"
           autoComplete="current-password"
           {...submission.form.getInputProps('currentPassword')}
         />
-        <SettingsPasswordInput
+        <PasswordField
           label="New password"
           description="At least 10 characters; not a common password, nor your name or email"
           autoComplete="new-password"
           {...submission.form.getInputProps('newPassword')}
         />
-        <SettingsPasswordInput
+        <PasswordField
           label="New password again"
           autoComplete="new-password"
           {...submission.form.getInputProps('newPasswordAgain')}

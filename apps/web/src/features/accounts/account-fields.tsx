@@ -1,6 +1,6 @@
 import { PASSWORD_MIN_LENGTH } from '@bevy/core';
 import { TextInput, type PasswordInputProps, type TextInputProps } from '@mantine/core';
-import { PasswordField } from './password-field';
+import { PasswordField } from '../../components/password-field';
 
 /** The email an account is known by, as the log-in, sign-up and reset forms ask for it. */
 export function EmailField(props: TextInputProps) {

@@ -4,12 +4,12 @@ import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { Link, Navigate } from 'react-router';
 import { useMutation } from 'urql';
+import { PasswordField } from '../../components/password-field';
 import { useMe } from '../../lib/use-me';
 import { EmailField } from './account-fields';
 import { AccountForm, AccountPageLink } from './account-form';
 import { useReturnAfterLogIn } from './account-helpers';
 import { AccountPageFrame } from './account-page-frame';
-import { PasswordField } from './password-field';
 import { useServerSubmit } from './use-server-submit';
 import { LOG_IN } from './api/accounts';
 

@@ -5,10 +5,10 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useMutation } from 'urql';
+import { PasswordField } from '../../components/password-field';
 import { NewPasswordField } from './account-fields';
 import { AccountForm } from './account-form';
 import { AccountPageFrame } from './account-page-frame';
-import { PasswordField } from './password-field';
 import { useServerSubmit } from './use-server-submit';
 import { RESET_PASSWORD } from './api/accounts';
 
