@@ -2,6 +2,7 @@ import { Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useMutation } from 'urql';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { StatusBadge } from '../../components/status-badge';
 import { describeError } from '../../lib/server-error';
 import { AddressDialog } from './address-dialog';
@@ -10,7 +11,6 @@ import {
   SET_DEFAULT_SAVED_ADDRESS,
   type SavedAddress,
 } from './api/account-settings';
-import { ConfirmDialog } from './confirm-dialog';
 import { SectionStatus, SettingsCard } from './settings-card';
 
 /** The most addresses the server keeps (MAX_SAVED_ADDRESSES). */

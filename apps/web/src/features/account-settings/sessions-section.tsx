@@ -2,11 +2,11 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconDevices } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useMutation } from 'urql';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { formatTimestampDateTime } from '../../lib/dates';
 import { StatusBadge } from '../../components/status-badge';
 import { describeError } from '../../lib/server-error';
 import { END_SESSION, LOG_OUT_EVERYWHERE, type AccountSession } from './api/account-settings';
-import { ConfirmDialog } from './confirm-dialog';
 import { SectionStatus, SettingsCard } from './settings-card';
 
 /** After every session ends, this browser forgets what it kept and goes to the log-in page. */

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 
 /** Asks before a product is deleted for good; the Cancel button takes the focus first. */
 export function DeleteProductDialog({
@@ -17,36 +17,16 @@ export function DeleteProductDialog({
   onClose: () => void;
 }) {
   return (
-    <Modal.Root opened={opened} onClose={onClose} centered returnFocus>
-      <Modal.Overlay />
-      <Modal.Content>
-        {/* A div: Mantine's <header> would count as a second page banner landmark. */}
-        <Modal.Header renderRoot={(props) => <div {...props} />}>
-          <Modal.Title fw={700}>Delete {productName}?</Modal.Title>
-          <Modal.CloseButton aria-label="Close" />
-        </Modal.Header>
-        <Modal.Body>
-          <Stack gap="md">
-            <Text>
-              The product and its prices leave your business page and the shop. This cannot be
-              undone.
-            </Text>
-            {error ? (
-              <Alert color="red" title="We could not delete the product">
-                {error}
-              </Alert>
-            ) : null}
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={onClose} data-autofocus>
-                Cancel
-              </Button>
-              <Button color="red.9" loading={deleting} onClick={onConfirm}>
-                Delete product
-              </Button>
-            </Group>
-          </Stack>
-        </Modal.Body>
-      </Modal.Content>
-    </Modal.Root>
+    <ConfirmDialog
+      opened={opened}
+      title={`Delete ${productName}?`}
+      message="The product and its prices leave your business page and the shop. This cannot be undone."
+      confirmLabel="Delete product"
+      busy={deleting}
+      error={error}
+      errorTitle="We could not delete the product"
+      onConfirm={onConfirm}
+      onClose={onClose}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { DialogModal } from '../../components/dialog-modal';
+import { DialogModal } from './dialog-modal';
 
 /** Asks before something that cannot be taken back; Cancel takes the focus first. */
 export function ConfirmDialog({
@@ -9,6 +9,7 @@ export function ConfirmDialog({
   confirmLabel,
   busy,
   error,
+  errorTitle = 'That did not work',
   onConfirm,
   onClose,
 }: {
@@ -18,6 +19,8 @@ export function ConfirmDialog({
   confirmLabel: string;
   busy: boolean;
   error: string | null;
+  /** Heading of the alert that shows `error`. */
+  errorTitle?: string;
   onConfirm: () => void;
   onClose: () => void;
 }) {
@@ -26,7 +29,7 @@ export function ConfirmDialog({
       <Stack gap="md">
         <Text>{message}</Text>
         {error ? (
-          <Alert color="red" title="That did not work">
+          <Alert color="red" title={errorTitle}>
             {error}
           </Alert>
         ) : null}
