@@ -1,30 +1,6 @@
-import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
-import { expect, graphql, test } from './fixtures';
+import { expect, graphql, lastMail, test } from './fixtures';
 import { keepScreenshotsAtWidths } from './screenshots';
-
-const MAIL = `
-  query Mail {
-    mailOutbox(limit: 100) {
-      messages { to subject text }
-    }
-  }
-`;
-
-/** The newest email to `to` whose subject matches, read from the admin's outbox. */
-async function lastMail(admin: Page, to: string, subject: RegExp) {
-  let found: { subject: string; text: string } | undefined;
-  await expect(async () => {
-    const { mailOutbox } = await graphql<{
-      mailOutbox: { messages: { to: string; subject: string; text: string }[] };
-    }>(admin.context().request, MAIL);
-    found = mailOutbox.messages.find(
-      (message) => message.to === to.toLowerCase() && subject.test(message.subject),
-    );
-    expect(found).toBeDefined();
-  }).toPass({ timeout: 20_000 });
-  return found!;
-}
 
 const LOG_IN =
   'mutation LogIn($email: String!, $password: String!) { logIn(email: $email, password: $password) { id } }';

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import {
+  expect,
   test as base,
   type APIRequestContext,
   type Browser,
@@ -14,7 +15,7 @@ import { DEMO_ACTORS, type Actor, type DemoActor } from '../apps/server/src/test
  * accounts.spec.ts. Every context made here is closed when the test ends.
  */
 
-export { expect } from '@playwright/test';
+export { expect };
 export { DEMO_ACTORS, type Actor, type DemoActor };
 
 /** Who a fresh account is, and the page it is logged in on. */
@@ -59,6 +60,32 @@ export async function graphql<T>(
   const body = (await response.json()) as { data?: T; errors?: unknown[] };
   if (body.errors || !body.data) throw new Error(`GraphQL refused: ${JSON.stringify(body.errors)}`);
   return body.data;
+}
+
+const MAIL_OUTBOX = `
+  query Mail {
+    mailOutbox(limit: 100) {
+      messages { to subject text }
+    }
+  }
+`;
+
+/**
+ * The newest email to `to` whose subject matches, read as the admin reads the outbox (the journey
+ * server has no SMTP; the mail tests use a real SMTP server). Waits up to 20 s for it to be sent.
+ */
+export async function lastMail(admin: Page, to: string, subject: RegExp) {
+  let found: { subject: string; text: string } | undefined;
+  await expect(async () => {
+    const { mailOutbox } = await graphql<{
+      mailOutbox: { messages: { to: string; subject: string; text: string }[] };
+    }>(admin.context().request, MAIL_OUTBOX);
+    found = mailOutbox.messages.find(
+      (message) => message.to === to.toLowerCase() && subject.test(message.subject),
+    );
+    expect(found).toBeDefined();
+  }).toPass({ timeout: 20_000 });
+  return found!;
 }
 
 const LOG_IN =

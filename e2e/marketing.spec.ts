@@ -1,6 +1,5 @@
-import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
-import { expect, graphql, test } from './fixtures';
+import { expect, lastMail, test } from './fixtures';
 import { payAtCheckout } from './order-fixtures';
 import { keepScreenshotsAtWidths } from './screenshots';
 
@@ -8,32 +7,6 @@ const PRODUCER = 'cascadia-hollow-cellars';
 const PRODUCER_NAME = 'Cascadia Hollow Cellars';
 /** The email's preview: its own document, with scripts off, which axe cannot enter. */
 const WITHOUT_PREVIEW = { exclude: ['iframe[title^="Email preview"]'] };
-
-const MAIL = `
-  query Mail {
-    mailOutbox(limit: 100) {
-      messages { to subject text }
-    }
-  }
-`;
-
-/**
- * The newest email to `to` whose subject matches, read as the admin reads the outbox (the journey
- * server has no SMTP; the mail tests use a real SMTP server).
- */
-async function lastMail(admin: Page, to: string, subject: RegExp) {
-  let found: { subject: string; text: string } | undefined;
-  await expect(async () => {
-    const { mailOutbox } = await graphql<{
-      mailOutbox: { messages: { to: string; subject: string; text: string }[] };
-    }>(admin.context().request, MAIL);
-    found = mailOutbox.messages.find(
-      (message) => message.to === to.toLowerCase() && subject.test(message.subject),
-    );
-    expect(found).toBeDefined();
-  }).toPass({ timeout: 20_000 });
-  return found!;
-}
 
 /** The path of the first link in `text` that starts with `prefix` (e.g. "/email/confirm/"). */
 function linkPath(text: string, prefix: string): string {
