@@ -1,5 +1,6 @@
 import { formatCents } from '@bevy/core';
 import { Anchor, Container, Group, Table, Text, Title } from '@mantine/core';
+import { Fragment } from 'react';
 import { Link } from 'react-router';
 import type { OrderAddress, OrderSummary } from './api/orders';
 
@@ -39,25 +40,26 @@ export function OrderNotFound() {
   );
 }
 
-/** An address as lines of text. */
+/**
+ * An address as lines of text, leaving out empty parts: a deleted account's orders keep only the
+ * state and the first three digits of the ZIP code, which read "OR 972".
+ */
 export function AddressLines({ address }: { address: OrderAddress }) {
+  const stateZip = [address.state, address.zip].filter(Boolean).join(' ');
+  const lines = [
+    address.name,
+    address.line1,
+    address.line2,
+    [address.city, stateZip].filter(Boolean).join(', '),
+  ].filter((line): line is string => Boolean(line?.trim()));
   return (
     <Text component="address" fs="normal" style={{ fontStyle: 'normal' }}>
-      {address.name ? (
-        <>
-          {address.name}
-          <br />
-        </>
-      ) : null}
-      {address.line1}
-      <br />
-      {address.line2 ? (
-        <>
-          {address.line2}
-          <br />
-        </>
-      ) : null}
-      {address.city}, {address.state} {address.zip}
+      {lines.map((line, index) => (
+        <Fragment key={index}>
+          {index > 0 ? <br /> : null}
+          {line}
+        </Fragment>
+      ))}
     </Text>
   );
 }
