@@ -1,6 +1,7 @@
 import { count, countDistinct, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  privacyRequests,
   addresses,
   banners,
   businessMembers,
@@ -173,6 +174,23 @@ describe('demo data', () => {
       'Bought wine in the last 90 days',
       'Club members',
     ]);
+  });
+
+  it('fills the admins’ privacy queue: one request due within a week, one due later, one answered', async () => {
+    const db = database.database.db;
+    const now = Date.now();
+    const queue = await db.select().from(privacyRequests);
+    const open = queue.filter((request) => request.status === 'open');
+    const daysLeft = open
+      .map((request) => (request.due_at.getTime() - now) / 86_400_000)
+      .sort((a, b) => a - b);
+    expect(daysLeft).toHaveLength(2);
+    expect(daysLeft[0]).toBeGreaterThan(0);
+    expect(daysLeft[0]).toBeLessThan(7);
+    expect(daysLeft[1]).toBeGreaterThan(7);
+    const answered = queue.filter((request) => request.status === 'completed');
+    expect(answered).toHaveLength(1);
+    expect(answered[0]!.requester_email).toMatch(/@answered\.invalid$/);
   });
 
   it('seeding again changes nothing', async () => {

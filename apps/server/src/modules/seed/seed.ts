@@ -19,6 +19,7 @@ import { seedDemoClubs } from './clubs';
 import { seedDemoEvents } from './events';
 import { seedDemoMarketing } from './marketing';
 import { seedDemoInsights } from './insights';
+import { seedDemoPrivacyRequests } from './privacy';
 import { demoFulfillmentFees } from './catalog/fees';
 import type { DemoProducer, DemoProduct } from './catalog/types';
 import { DEMO_ACCOUNTS } from './demo-accounts';
@@ -334,5 +335,6 @@ export async function seedDemoData(db: Db): Promise<SeedReport> {
   await seedDemoEvents(db);
   await seedDemoMarketing(db);
   await seedDemoInsights(db);
+  await seedDemoPrivacyRequests(db);
   return report;
 }
