@@ -111,7 +111,7 @@ async function orderHasTickets(db: Db, orderId: number): Promise<boolean> {
 
 /**
  * Who cancels: the producer before fulfillment, the buyer before the producer accepts, or the
- * buyer's account deletion before fulfillment (its confirmation email says what was refunded).
+ * buyer's account deletion under the buyer's rules (its confirmation email says what was refunded).
  */
 type Canceller = 'producer' | 'buyer' | 'erasure';
 
@@ -134,7 +134,8 @@ function buyerCancelProblem(status: OrderStatus): string | null {
 
 /** Why `by` may not cancel `order`, or null when they may. */
 function cancelProblem(by: Canceller, order: OrderRow): string | null {
-  if (by === 'buyer') {
+  // A deletion does only what the buyer could do themselves (decision 024).
+  if (by === 'buyer' || by === 'erasure') {
     // The money is with the producer already: only they can give it back.
     if (order.invoice_paid_at) {
       return 'You have paid this order’s invoice, so only the producer can cancel it and refund you. Contact them about it.';

@@ -1,21 +1,26 @@
-import { canCancel, formatCents, orderStatusLabel, type OrderStatus } from '@bevy/core';
-import { and, count, eq, gt, inArray, isNull, ne, or } from 'drizzle-orm';
+import { formatCents, orderStatusLabel } from '@bevy/core';
+import { and, count, eq, ne, or } from 'drizzle-orm';
 import {
   businesses,
   businessMembers,
   clubs,
-  events,
   follows,
   marketingConsents,
   memberships,
-  orders,
   savedAddresses,
-  tickets,
   users,
   wholesaleApplications,
 } from '../../db/tables';
 import type { ServiceContext } from '../../platform/context';
 import { requireViewer } from '../../platform/access';
+import {
+  deletionBlockers,
+  isCancelledOnErasure,
+  isTicketRefundedOnErasure,
+  openOrdersOf,
+  upcomingTicketsOf,
+  type OpenOrder,
+} from './erasure-rules';
 
 /**
  * "What happens when you delete your account": each open thing of the person's and what the
@@ -25,70 +30,31 @@ import { requireViewer } from '../../platform/access';
 export type PreviewContext = Pick<ServiceContext, 'db' | 'viewer' | 'clock'>;
 
 export interface DeletionPreviewItem {
-  /** orders_cancelled, orders_kept, memberships, tickets, workplaces, account. */
+  /** blocked, orders_cancelled, orders_kept, memberships, tickets, workplaces, account. */
   group: string;
   what: string;
   outcome: string;
 }
 
-/** Orders a deletion cancels and refunds: paid and not yet on their way. */
-export function isCancelledOnErasure(status: OrderStatus): boolean {
-  return canCancel(status);
-}
-
-/** Statuses of orders that are still moving and are left to complete. */
-const IN_FULFILLMENT: OrderStatus[] = ['ready_for_pickup', 'out_for_delivery', 'shipped'];
-
-/** The person's tickets for events still to come, not used at the door. */
-export function upcomingTicketsOf(ctx: Pick<ServiceContext, 'db' | 'clock'>, userId: number) {
-  return ctx.db
-    .select({ ticket: tickets, event: events.title, startsAt: events.starts_at })
-    .from(tickets)
-    .innerJoin(events, eq(events.id, tickets.event_id))
-    .where(
-      and(
-        eq(tickets.buyer_id, userId),
-        eq(tickets.status, 'valid'),
-        isNull(tickets.checked_in_at),
-        gt(events.starts_at, ctx.clock.now()),
-      ),
-    );
-}
-
 export async function deletionPreview(ctx: PreviewContext): Promise<DeletionPreviewItem[]> {
   const viewer = requireViewer(ctx);
-  const items: DeletionPreviewItem[] = [];
-  const open = await ctx.db
-    .select({
-      number: orders.number,
-      status: orders.status,
-      total: orders.total_cents,
-      refunded: orders.refunded_cents,
-      producer: businesses.name,
-    })
-    .from(orders)
-    .innerJoin(businesses, eq(businesses.id, orders.business_id))
-    .where(
-      and(
-        eq(orders.buyer_id, viewer.id),
-        inArray(orders.status, ['placed', 'accepted', ...IN_FULFILLMENT]),
-      ),
-    )
-    .orderBy(orders.id);
-  for (const order of open) {
+  const items: DeletionPreviewItem[] = (await deletionBlockers(ctx.db, viewer.id)).map(
+    (problem) => ({ group: 'blocked', what: 'Not yet possible', outcome: problem }),
+  );
+  for (const order of await openOrdersOf(ctx.db, viewer.id)) {
     const what = `Order ${order.number} from ${order.producer} (${orderStatusLabel(order.status)})`;
-    if (isCancelledOnErasure(order.status)) {
+    if (isCancelledOnErasure(order)) {
+      const left = formatCents(order.totalCents - order.refundedCents);
       items.push({
         group: 'orders_cancelled',
         what,
-        outcome: `Cancelled, and ${formatCents(order.total - order.refunded)} refunded.`,
+        outcome:
+          order.paymentMethod === 'invoice'
+            ? `Cancelled; its ${left} invoice is withdrawn, nothing to pay.`
+            : `Cancelled, and ${left} refunded to your card.`,
       });
     } else {
-      items.push({
-        group: 'orders_kept',
-        what,
-        outcome: 'Already on its way: it is left to complete.',
-      });
+      items.push({ group: 'orders_kept', what, outcome: keptOutcome(order) });
     }
   }
   const live = await ctx.db
@@ -104,11 +70,15 @@ export async function deletionPreview(ctx: PreviewContext): Promise<DeletionPrev
       outcome: 'Cancelled at once: no further charges or shipments.',
     });
   }
+  const now = ctx.clock.now();
   for (const t of await upcomingTicketsOf(ctx, viewer.id)) {
+    const refunded = isTicketRefundedOnErasure(now, t);
     items.push({
       group: 'tickets',
       what: `Ticket for ${t.event} on ${t.startsAt.toISOString().slice(0, 10)}`,
-      outcome: `Cancelled, and ${formatCents(t.ticket.price_cents)} refunded.`,
+      outcome: refunded
+        ? `Cancelled, and ${formatCents(t.ticket.price_cents)} refunded.`
+        : 'Kept, without the attendee’s name: the event’s refund policy no longer allows a refund.',
     });
   }
   const workplaces = await ctx.db
@@ -125,6 +95,19 @@ export async function deletionPreview(ctx: PreviewContext): Promise<DeletionPrev
   }
   items.push(...(await accountItems(ctx, viewer.id)));
   return items;
+}
+
+function keptOutcome(order: OpenOrder): string {
+  if (order.invoicePaid) {
+    return 'Left to complete: its invoice is paid, so only the producer can cancel and refund it.';
+  }
+  if (order.status === 'placed' && order.hasTickets) {
+    return 'Left to complete; its tickets follow their event’s refund policy.';
+  }
+  if (order.status === 'accepted') {
+    return 'Left to complete: the producer has accepted it, so only they can cancel it.';
+  }
+  return 'Already on its way: it is left to complete.';
 }
 
 async function accountItems(ctx: PreviewContext, userId: number): Promise<DeletionPreviewItem[]> {

@@ -1,24 +1,25 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../db/client';
 import { mailOutbox, orders, privacyRequests, sessions, tickets, users } from '../../db/tables';
 import { gql } from '../../test/graphql-client';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { emailHash, suppressedAmong } from '../mail/index';
 import { createUser, orderAs } from '../orders/order-management-fixtures';
-import { createWorld, seedPerson, type Person, type World } from './privacy-fixtures';
+import {
+  createWorld,
+  DELETE,
+  PASSWORD,
+  PREVIEW,
+  seedPerson,
+  whereFound,
+  type Person,
+  type World,
+} from './privacy-fixtures';
 
 /** "Delete my account": what is kept is pseudonymised, the rest gone, the email free again. */
 
-const PASSWORD = 'orders-test-password-1';
-const PREVIEW = `{ accountDeletionPreview { group what outcome } }`;
-const DELETE = `mutation($password: String!, $email: String!) {
-  deleteMyAccount(password: $password, email: $email) {
-    cancelledOrders keptOrders refundedTickets endedMemberships
-  }
-}`;
 const CUSTOMERS = `query($slug: String!) {
   customers(businessSlug: $slug) { customers { userId email } }
 }`;
@@ -39,29 +40,6 @@ afterAll(() => t.close());
 
 const deleteAs = (cookie: string, password: string, email: string) =>
   gql(t.app, DELETE, { password, email }, { cookie });
-
-/** Every text or jsonb value in the database that contains `value`, as table.column. */
-async function whereFound(value: string): Promise<string[]> {
-  const columns = await rowsOf<{ table_name: string; column_name: string }>(
-    await db().execute(sql`
-      select c.table_name, c.column_name from information_schema.columns c
-      join information_schema.tables t
-        on t.table_name = c.table_name and t.table_schema = c.table_schema
-      where c.table_schema = 'public' and t.table_type = 'BASE TABLE'
-        and c.data_type in ('text', 'jsonb', 'character varying', 'json')`),
-  );
-  const found: string[] = [];
-  for (const { table_name, column_name } of columns) {
-    const [hit] = await rowsOf<{ n: number }>(
-      await db().execute(
-        sql`select count(*)::int as n from ${sql.identifier(table_name)}
-            where position(lower(${value}) in lower(${sql.identifier(column_name)}::text)) > 0`,
-      ),
-    );
-    if (hit && hit.n > 0) found.push(`${table_name}.${column_name}`);
-  }
-  return found;
-}
 
 describe('deleting an account', () => {
   it('previews what will happen to each open thing', async () => {
@@ -135,12 +113,19 @@ describe('deleting an account', () => {
     const [request] = await db()
       .select()
       .from(privacyRequests)
-      .where(eq(privacyRequests.kind, 'deletion'));
-    expect(request).toMatchObject({ channel: 'self_service', status: 'completed' });
+      .where(eq(privacyRequests.requester_email, `erased-${a.user.id}@erased.invalid`));
+    // The request row holds no name and no link to the erased account (decision 025).
+    expect(request).toMatchObject({
+      kind: 'deletion',
+      channel: 'self_service',
+      status: 'completed',
+      user_id: null,
+      requester_name: null,
+    });
 
     // (d) the old email, name and phone are nowhere but the one confirmation mail.
     for (const value of [a.user.email, a.name, a.phone, a.line1]) {
-      expect(await whereFound(value), value).toEqual(
+      expect(await whereFound(db(), value), value).toEqual(
         value === a.user.email ? ['mail_outbox.to_address'] : [],
       );
     }
@@ -150,8 +135,10 @@ describe('deleting an account', () => {
       .where(eq(mailOutbox.to_address, a.user.email));
     expect(confirmations.map((m) => m.subject)).toEqual(['Your Bevy account is deleted']);
     // A positive control: B's values are still found, so the scan can fail.
-    expect(await whereFound(b.phone)).not.toEqual([]);
-    expect(await whereFound(emailHash(a.user.email))).toEqual(['mail_suppressions.email_hash']);
+    expect(await whereFound(db(), b.phone)).not.toEqual([]);
+    expect(await whereFound(db(), emailHash(a.user.email))).toEqual([
+      'mail_suppressions.email_hash',
+    ]);
 
     // The producer's customers no longer list them.
     const customers = await gql(

@@ -1,70 +1,60 @@
 import { normalizeEmail, privacyDeadline } from '@bevy/core';
-import { and, eq, inArray, like, ne, or, sql } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
-  businessMembers,
-  campaignRecipients,
-  checkouts,
-  emailChangeRequests,
-  follows,
-  invitations,
-  loginAttempts,
-  mailOutbox,
-  marketingConsents,
   memberships,
   orders,
-  passwordResetTokens,
   privacyRequests,
-  rateLimitEvents,
-  savedAddresses,
   tickets,
   users,
-  waitlistEntries,
   wholesaleApplications,
 } from '../../db/tables';
 import type { ServiceContext } from '../../platform/context';
 import { requireViewer } from '../../platform/access';
 import { badInput, DomainError, notFound } from '../../platform/domain-error';
-import { checkCurrentPassword, emailSubject, endAllSessions } from '../accounts/index';
+import { checkCurrentPassword, endAllSessions } from '../accounts/index';
 import { endMembership } from '../clubs/index';
 import { refundTicket } from '../events/index';
 import { queueMail, suppressAddress } from '../mail/index';
 import { cancelOrderForErasure, message, type Block } from '../orders/index';
 import { removeStoredDocument } from '../wholesale/index';
+import { deletionPreview } from './erasure-preview.service';
+import { deletePersonal, identifiersOf, pseudonymiseKept, redactMail } from './erasure-records';
 import {
-  deletionPreview,
+  deletionBlockers,
   isCancelledOnErasure,
+  isTicketRefundedOnErasure,
+  openOrdersOf,
   upcomingTicketsOf,
-} from './erasure-preview.service';
-import {
-  DELETED_ACCOUNT_NAME,
-  DELETED_BUYER_NAME,
-  identifyingValues,
-  redact,
-  redactJson,
-  reducedAddress,
-  standInEmail,
-} from './erasure-scrub';
+} from './erasure-rules';
+import { DELETED_ACCOUNT_NAME, standInEmail } from './erasure-scrub';
 
 /**
- * "Delete my account" (GDPR Art. 17, CCPA's right to delete), in one transaction: open orders
- * are cancelled and refunded through the orders module, memberships ended through the clubs
- * module, upcoming tickets refunded through the events module; what US alcohol law keeps for 3
- * years stays, pseudonymised; the rest is deleted (decision 024).
+ * "Delete my account" (GDPR Art. 17, CCPA's right to delete), in two steps (decision 024):
+ * first the money moves, each committed on its own by the module that owns it (orders the buyer
+ * could still cancel, tickets their event's policy still refunds), so a later failure never
+ * rolls back a refund the provider made; then one short transaction, under a lock on the
+ * account, pseudonymises what US alcohol law keeps for 3 years and deletes the rest. A retry
+ * after a failure is safe: what was cancelled or refunded is skipped.
  */
 
 export type ErasureContext = ServiceContext;
 
 const PASSWORD_REFUSED = 'That is not your password. Nothing was deleted.';
 const EMAIL_REFUSED = 'Type your account’s email exactly to confirm. Nothing was deleted.';
+const DELETED_ALREADY = 'This account is deleted already.';
 
 /** A password hash no password matches: verifyPassword refuses any other scheme. */
 const UNUSABLE_PASSWORD = 'erased$account';
 
 export interface DeletionResult {
   cancelledOrders: string[];
+  /** Of cancelledOrders, those on invoice: nothing was charged, the invoice is withdrawn. */
+  invoiceOrders: string[];
   keptOrders: string[];
   refundedTickets: number;
+  /** Tickets the event's refund policy no longer refunds: kept, without the attendee's name. */
+  keptTickets: number;
   endedMemberships: number;
 }
 
@@ -82,216 +72,74 @@ async function confirmOwner(ctx: ErasureContext, input: { password: string; emai
   return user;
 }
 
-/** Every address, name and phone the person gave, for the redaction of free text and mail. */
-async function identifiersOf(db: Db, user: typeof users.$inferSelect) {
-  const given = await db
-    .select({
-      name: orders.contact_name,
-      email: orders.contact_email,
-      phone: orders.contact_phone,
-      number: orders.number,
-      fulfillment: orders.fulfillment_address,
-      billing: orders.billing_address,
-    })
-    .from(orders)
-    .where(eq(orders.buyer_id, user.id));
-  const phones = await db
-    .select({ phone: memberships.contact_phone, address: memberships.address })
-    .from(memberships)
-    .where(eq(memberships.user_id, user.id));
-  const saved = await db
-    .select({ address: savedAddresses.address })
-    .from(savedAddresses)
-    .where(eq(savedAddresses.user_id, user.id));
-  const addresses = [
-    ...given.flatMap((g) => [g.fulfillment, g.billing]),
-    ...phones.map((p) => p.address),
-    ...saved.map((s) => s.address),
-  ].flatMap((address) => (address ? [address.name, address.line1, address.line2] : []));
-  const emails = [user.email, ...given.map((g) => normalizeEmail(g.email))];
-  const phoneList = [...given.map((g) => g.phone), ...phones.map((p) => p.phone)];
-  return {
-    emails: [...new Set(emails)],
-    // Mail naming one of these is about this person; a bare name could be someone else's.
-    selectors: identifyingValues([...emails, ...phoneList, ...given.map((g) => g.number)]),
-    values: identifyingValues([
-      ...emails,
-      user.name,
-      ...given.flatMap((g) => [g.name, g.phone]),
-      ...phones.map((p) => p.phone),
-      ...addresses,
-    ]),
-  };
+async function refuseIfBlocked(db: Db, userId: number) {
+  const [problem] = await deletionBlockers(db, userId);
+  if (problem) throw badInput(problem);
 }
 
-/** Cancels, ends and refunds what is still open, through the modules that own the money. */
-async function closeOpenThings(ctx: ErasureContext, userId: number): Promise<DeletionResult> {
-  const open = await ctx.db
-    .select({ id: orders.id, number: orders.number, status: orders.status })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.buyer_id, userId),
-        inArray(orders.status, [
-          'placed',
-          'accepted',
-          'ready_for_pickup',
-          'out_for_delivery',
-          'shipped',
-        ]),
-      ),
-    )
-    .orderBy(orders.id);
+/**
+ * Runs one money move; when it fails because a parallel deletion (a double submit) did it
+ * first, that is not an error: `done` reads whether it is done now.
+ */
+async function unlessDone(move: () => Promise<void>, done: () => Promise<boolean>) {
+  try {
+    await move();
+    return true;
+  } catch (error) {
+    if (error instanceof DomainError && (await done())) return false;
+    throw error;
+  }
+}
+
+/** Cancels and refunds what the buyer could, each in its own transaction. */
+async function moveMoney(ctx: ErasureContext, userId: number): Promise<DeletionResult> {
   const result: DeletionResult = {
     cancelledOrders: [],
+    invoiceOrders: [],
     keptOrders: [],
     refundedTickets: 0,
+    keptTickets: 0,
     endedMemberships: 0,
   };
-  for (const order of open) {
-    if (isCancelledOnErasure(order.status)) {
-      await cancelOrderForErasure(ctx, order.id);
-      result.cancelledOrders.push(order.number);
-    } else {
+  for (const order of await openOrdersOf(ctx.db, userId)) {
+    if (!isCancelledOnErasure(order)) {
       result.keptOrders.push(order.number);
+      continue;
     }
+    const moved = await unlessDone(
+      () => cancelOrderForErasure(ctx, order.id),
+      async () => {
+        const [now] = await ctx.db
+          .select({ status: orders.status })
+          .from(orders)
+          .where(eq(orders.id, order.id));
+        return now?.status === 'cancelled';
+      },
+    );
+    if (!moved) continue;
+    result.cancelledOrders.push(order.number);
+    if (order.paymentMethod === 'invoice') result.invoiceOrders.push(order.number);
   }
-  // Tickets on orders cancelled above are refunded already; these are on completed orders.
-  for (const { ticket } of await upcomingTicketsOf(ctx, userId)) {
-    await refundTicket(ctx, ticket, 'Refunded because the buyer deleted their account');
-    result.refundedTickets += 1;
-  }
-  const live = await ctx.db
-    .select({ id: memberships.id })
-    .from(memberships)
-    .where(and(eq(memberships.user_id, userId), ne(memberships.status, 'cancelled')));
-  for (const m of live) {
-    await endMembership(ctx.db, m.id, 'The member deleted their account', ctx.clock.now());
-    result.endedMemberships += 1;
+  const now = ctx.clock.now();
+  for (const upcoming of await upcomingTicketsOf(ctx, userId)) {
+    if (!isTicketRefundedOnErasure(now, upcoming)) {
+      result.keptTickets += 1;
+      continue;
+    }
+    const { ticket } = upcoming;
+    const moved = await unlessDone(
+      () => refundTicket(ctx, ticket, 'Refunded because the buyer deleted their account'),
+      async () => {
+        const [row] = await ctx.db
+          .select({ status: tickets.status })
+          .from(tickets)
+          .where(eq(tickets.id, ticket.id));
+        return row?.status === 'refunded';
+      },
+    );
+    if (moved) result.refundedTickets += 1;
   }
   return result;
-}
-
-/** Kept records (orders, checkouts, memberships, tickets) lose who the buyer was. */
-async function pseudonymiseKept(db: Db, userId: number, values: readonly string[]) {
-  const standIn = standInEmail(userId);
-  const bought = await db
-    .select({
-      id: orders.id,
-      fulfillment: orders.fulfillment_address,
-      billing: orders.billing_address,
-    })
-    .from(orders)
-    .where(eq(orders.buyer_id, userId));
-  for (const order of bought) {
-    await db
-      .update(orders)
-      .set({
-        contact_name: DELETED_BUYER_NAME,
-        contact_email: standIn,
-        contact_phone: '',
-        fulfillment_address: reducedAddress(order.fulfillment),
-        billing_address: reducedAddress(order.billing),
-      })
-      .where(eq(orders.id, order.id));
-  }
-  const paid = await db
-    .select({ id: checkouts.id, answer: checkouts.answer })
-    .from(checkouts)
-    .where(eq(checkouts.buyer_id, userId));
-  for (const checkout of paid) {
-    if (!checkout.answer) continue;
-    await db
-      .update(checkouts)
-      .set({ answer: redactJson(checkout.answer, values, DELETED_BUYER_NAME) })
-      .where(eq(checkouts.id, checkout.id));
-  }
-  const joined = await db
-    .select({ id: memberships.id, address: memberships.address })
-    .from(memberships)
-    .where(eq(memberships.user_id, userId));
-  for (const m of joined) {
-    await db
-      .update(memberships)
-      .set({
-        address: reducedAddress(m.address),
-        contact_phone: '',
-        card_customer_id: 'erased',
-        card_payment_method_id: 'erased',
-      })
-      .where(eq(memberships.id, m.id));
-  }
-  await db.update(tickets).set({ attendee_name: null }).where(eq(tickets.buyer_id, userId));
-}
-
-/** What only served the person is deleted; shared logs keep a stand-in. */
-async function deletePersonal(db: Db, userId: number, emails: readonly string[]) {
-  const standIn = standInEmail(userId);
-  await db.delete(savedAddresses).where(eq(savedAddresses.user_id, userId));
-  await db.delete(emailChangeRequests).where(eq(emailChangeRequests.user_id, userId));
-  await db.delete(passwordResetTokens).where(eq(passwordResetTokens.user_id, userId));
-  await db.delete(follows).where(eq(follows.user_id, userId));
-  await db.delete(waitlistEntries).where(eq(waitlistEntries.user_id, userId));
-  await db.delete(businessMembers).where(eq(businessMembers.user_id, userId));
-  await db
-    .delete(marketingConsents)
-    .where(or(eq(marketingConsents.user_id, userId), inArray(marketingConsents.email, emails)));
-  await db.delete(invitations).where(inArray(invitations.email, emails));
-  const mine = or(
-    eq(campaignRecipients.user_id, userId),
-    inArray(campaignRecipients.email, emails),
-  );
-  await db.delete(campaignRecipients).where(and(mine, eq(campaignRecipients.status, 'pending')));
-  // A sent message stays in its campaign's report, without its address.
-  await db
-    .update(campaignRecipients)
-    .set({ email: sql`${standIn} || '#' || ${campaignRecipients.id}`, user_id: null })
-    .where(mine);
-  await db.delete(loginAttempts).where(inArray(loginAttempts.email, emails));
-  await db.delete(rateLimitEvents).where(
-    inArray(
-      rateLimitEvents.subject,
-      emails.map((email) => emailSubject(email)),
-    ),
-  );
-  await db.delete(mailOutbox).where(inArray(mailOutbox.to_address, emails));
-  await db
-    .update(privacyRequests)
-    .set({ requester_email: standIn, requester_name: null, user_id: userId })
-    .where(inArray(privacyRequests.requester_email, emails));
-}
-
-/** Mail to others (producers' order mail) keeps its story but not the buyer's details. */
-async function redactMail(db: Db, selectors: readonly string[], values: readonly string[]) {
-  if (selectors.length === 0) return;
-  const mentions = or(
-    ...selectors.map((value) =>
-      or(
-        like(sql`lower(${mailOutbox.subject})`, `%${value.toLowerCase()}%`),
-        like(sql`lower(${mailOutbox.text_body})`, `%${value.toLowerCase()}%`),
-        like(sql`lower(coalesce(${mailOutbox.html_body}, ''))`, `%${value.toLowerCase()}%`),
-      ),
-    ),
-  );
-  const rows = await db
-    .select({
-      id: mailOutbox.id,
-      subject: mailOutbox.subject,
-      text: mailOutbox.text_body,
-      html: mailOutbox.html_body,
-    })
-    .from(mailOutbox)
-    .where(mentions);
-  for (const row of rows) {
-    await db
-      .update(mailOutbox)
-      .set({
-        subject: redact(row.subject, values, DELETED_BUYER_NAME),
-        text_body: redact(row.text, values, DELETED_BUYER_NAME),
-        html_body: row.html === null ? null : redact(row.html, values, DELETED_BUYER_NAME),
-      })
-      .where(eq(mailOutbox.id, row.id));
-  }
 }
 
 function confirmationMail(to: string, siteName: string, done: DeletionResult) {
@@ -302,22 +150,29 @@ function confirmationMail(to: string, siteName: string, done: DeletionResult) {
       text: 'As you asked, we deleted your account: your name, email, date of birth, password, saved addresses, follows, marketing consents and any wholesale application are gone, and producers’ marketing will not reach this address again.',
     },
   ];
-  if (done.cancelledOrders.length > 0) {
+  const byCard = done.cancelledOrders.filter((n) => !done.invoiceOrders.includes(n));
+  if (byCard.length > 0) {
     blocks.push({
       kind: 'paragraph',
-      text: `Cancelled and refunded to your card: ${done.cancelledOrders.join(', ')}. Refunds take 5–10 days to show.`,
+      text: `Cancelled and refunded to your card: ${byCard.join(', ')}. Refunds take 5–10 days to show.`,
+    });
+  }
+  if (done.invoiceOrders.length > 0) {
+    blocks.push({
+      kind: 'paragraph',
+      text: `Cancelled, with their invoices withdrawn (nothing to pay): ${done.invoiceOrders.join(', ')}.`,
     });
   }
   if (done.keptOrders.length > 0) {
     blocks.push({
       kind: 'paragraph',
-      text: `Already on their way, left to complete: ${done.keptOrders.join(', ')}.`,
+      text: `Left to complete, as the producer has them in hand: ${done.keptOrders.join(', ')}. For a refund, contact the producer.`,
     });
   }
-  if (done.endedMemberships + done.refundedTickets > 0) {
+  if (done.endedMemberships + done.refundedTickets + done.keptTickets > 0) {
     blocks.push({
       kind: 'paragraph',
-      text: `Club memberships cancelled: ${done.endedMemberships}. Tickets refunded: ${done.refundedTickets}.`,
+      text: `Club memberships cancelled: ${done.endedMemberships}. Tickets refunded: ${done.refundedTickets}. Tickets kept without your name (past their event’s refund deadline): ${done.keptTickets}.`,
     });
   }
   blocks.push({
@@ -327,38 +182,37 @@ function confirmationMail(to: string, siteName: string, done: DeletionResult) {
   return message(to, `Your ${siteName} account is deleted`, blocks);
 }
 
-/**
- * Deletes the signed-in person's account, confirmed by their password and their email typed.
- * Returns what was done; the caller clears the session cookie. Licence files are removed after
- * the commit (a failed commit must not lose them).
- */
-export async function deleteMyAccount(
-  ctx: ErasureContext,
-  input: { password: string; email: string },
-): Promise<DeletionResult> {
-  const user = await confirmOwner(ctx, input);
+/** The scrub, in one short transaction under a lock on the account row. */
+async function scrub(ctx: ErasureContext, userId: number, result: DeletionResult) {
   const now = ctx.clock.now();
-  const files: string[] = [];
-  const done = await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
-    const inTx: ErasureContext = { ...ctx, db };
-    const { emails, selectors, values } = await identifiersOf(db, user);
-    const result = await closeOpenThings(inTx, user.id);
-    await pseudonymiseKept(db, user.id, values);
+    const [user] = await db.select().from(users).where(eq(users.id, userId)).for('update');
+    if (!user || user.deleted_at) throw badInput(DELETED_ALREADY);
+    await refuseIfBlocked(db, userId);
+    const live = await db
+      .select({ id: memberships.id })
+      .from(memberships)
+      .where(and(eq(memberships.user_id, userId), ne(memberships.status, 'cancelled')));
+    for (const m of live) {
+      await endMembership(db, m.id, 'The member deleted their account', now);
+      result.endedMemberships += 1;
+    }
+    const { email, selectors, values } = await identifiersOf(db, user);
+    await pseudonymiseKept(db, userId, values);
     const applications = await db
       .delete(wholesaleApplications)
-      .where(eq(wholesaleApplications.user_id, user.id))
+      .where(eq(wholesaleApplications.user_id, userId))
       .returning({ path: wholesaleApplications.document_path });
-    files.push(...applications.map((a) => a.path));
-    await deletePersonal(db, user.id, emails);
+    await deletePersonal(db, userId, email);
     await redactMail(db, selectors, values);
-    await endAllSessions(db, user.id);
-    for (const email of emails) await suppressAddress(db, email, 'erased');
+    await endAllSessions(db, userId);
+    await suppressAddress(db, email, 'erased');
     await db
       .update(users)
       .set({
         name: DELETED_ACCOUNT_NAME,
-        email: standInEmail(user.id),
+        email: standInEmail(userId),
         password_hash: UNUSABLE_PASSWORD,
         date_of_birth: '1900-01-01',
         is_admin: false,
@@ -369,14 +223,14 @@ export async function deleteMyAccount(
         deleted_at: now,
         updated_at: now,
       })
-      .where(eq(users.id, user.id));
+      .where(eq(users.id, userId));
     await db.insert(privacyRequests).values({
       kind: 'deletion',
       law: 'gdpr',
       channel: 'self_service',
       status: 'completed',
-      user_id: user.id,
-      requester_email: standInEmail(user.id),
+      user_id: null,
+      requester_email: standInEmail(userId),
       received_at: now,
       due_at: privacyDeadline('gdpr', now),
       resolved_at: now,
@@ -384,16 +238,32 @@ export async function deleteMyAccount(
     });
     // The one record of the old address left: the confirmation, sent to it (decision 024).
     await queueMail({ db, config: ctx.config }, [
-      confirmationMail(user.email, ctx.config.SITE_NAME, result),
+      confirmationMail(email, ctx.config.SITE_NAME, result),
     ]);
-    return result;
+    return applications.map((a) => a.path);
   });
+}
+
+/**
+ * Deletes the signed-in person's account, confirmed by their password and their email typed.
+ * Refused while a payment is in flight or when a business or the site would be left without
+ * anyone. Returns what was done; the caller clears the session cookie. Licence files are
+ * removed after the commit (a failed commit must not lose them).
+ */
+export async function deleteMyAccount(
+  ctx: ErasureContext,
+  input: { password: string; email: string },
+): Promise<DeletionResult> {
+  const user = await confirmOwner(ctx, input);
+  await refuseIfBlocked(ctx.db, user.id);
+  const result = await moveMoney(ctx, user.id);
+  const files = await scrub(ctx, user.id, result);
   for (const file of files) {
     await removeStoredDocument(ctx.config.UPLOADS_DIR, file).catch((error: unknown) =>
       ctx.log.error({ err: error }, 'a deleted account’s licence file could not be removed'),
     );
   }
-  return done;
+  return result;
 }
 
 export { deletionPreview };

@@ -1,7 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../../db/client';
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../db/client';
 import {
   follows,
   marketingConsents,
@@ -24,6 +25,15 @@ import {
 import { orderRequest } from '../checkout/checkout-fixtures';
 
 /** Two people with every kind of record, for the export and erasure tests. */
+
+/** The test accounts' password (createUser). */
+export const PASSWORD = 'orders-test-password-1';
+export const PREVIEW = `{ accountDeletionPreview { group what outcome } }`;
+export const DELETE = `mutation($password: String!, $email: String!) {
+  deleteMyAccount(password: $password, email: $email) {
+    cancelledOrders keptOrders refundedTickets endedMemberships
+  }
+}`;
 
 export interface World {
   shop: { id: number; name: string; slug: string };
@@ -196,4 +206,27 @@ async function seedRecords(
     requested_ip: '203.0.113.9',
     confirmed_at: new Date(),
   });
+}
+
+/** Every text or jsonb value in the database that contains `value`, as table.column. */
+export async function whereFound(db: Db, value: string): Promise<string[]> {
+  const columns = await rowsOf<{ table_name: string; column_name: string }>(
+    await db.execute(sql`
+      select c.table_name, c.column_name from information_schema.columns c
+      join information_schema.tables t
+        on t.table_name = c.table_name and t.table_schema = c.table_schema
+      where c.table_schema = 'public' and t.table_type = 'BASE TABLE'
+        and c.data_type in ('text', 'jsonb', 'character varying', 'json')`),
+  );
+  const found: string[] = [];
+  for (const { table_name, column_name } of columns) {
+    const [hit] = await rowsOf<{ n: number }>(
+      await db.execute(
+        sql`select count(*)::int as n from ${sql.identifier(table_name)}
+            where position(lower(${value}) in lower(${sql.identifier(column_name)}::text)) > 0`,
+      ),
+    );
+    if (hit && hit.n > 0) found.push(`${table_name}.${column_name}`);
+  }
+  return found;
 }

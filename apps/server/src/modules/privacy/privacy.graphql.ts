@@ -8,7 +8,8 @@ DeletionPreviewItemType.implement({
   description: 'One thing of the person’s and what deleting their account does to it.',
   fields: (t) => ({
     group: t.exposeString('group', {
-      description: 'orders_cancelled, orders_kept, memberships, tickets, workplaces or account.',
+      description:
+        'blocked (why deleting is not possible yet), orders_cancelled, orders_kept, memberships, tickets, workplaces or account.',
     }),
     what: t.exposeString('what'),
     outcome: t.exposeString('outcome'),
@@ -44,7 +45,7 @@ builder.mutationFields((t) => ({
   deleteMyAccount: t.field({
     type: DeletionResultType,
     description:
-      'Deletes the signed-in person’s account, confirmed by their password and their email typed. Errors: BAD_USER_INPUT (field password or email; nothing changed), UNAUTHENTICATED.',
+      'Deletes the signed-in person’s account, confirmed by their password and their email typed. Errors: BAD_USER_INPUT (field password or email; or, without a field, why it cannot be deleted yet: a payment in flight, the only person at a business, the only site admin; nothing changed), UNAUTHENTICATED.',
     args: {
       password: t.arg.string({ required: true }),
       email: t.arg.string({ required: true }),

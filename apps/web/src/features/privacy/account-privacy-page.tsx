@@ -16,6 +16,7 @@ import {
 import { DeleteAccountDialog } from './delete-account-dialog';
 
 const GROUP_TITLES: Record<string, string> = {
+  blocked: 'Before you can delete your account',
   orders_cancelled: 'Orders that will be cancelled and refunded',
   orders_kept: 'Orders already on their way',
   memberships: 'Club memberships',
