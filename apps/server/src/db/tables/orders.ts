@@ -183,8 +183,19 @@ export const orders = pgTable(
       .on(t.business_id)
       .where(sql`${t.payout_status} = 'held'`),
     index('orders_buyer_idx').on(t.buyer_id, t.created_at),
-    // Insights' new and returning customers: each buyer's first order at a producer.
-    index('orders_business_buyer_idx').on(t.business_id, t.buyer_id, t.created_at),
+    // Insights' new and returning customers: has the buyer a counted order before the range?
+    // And the range's buyers with their net, read from the index alone (decision 026).
+    index('orders_business_buyer_idx').on(t.business_id, t.buyer_id, t.created_at, t.status),
+    index('orders_business_buyers_idx').on(
+      t.business_id,
+      t.created_at,
+      t.buyer_id,
+      t.status,
+      t.total_cents,
+      t.refunded_cents,
+    ),
+    // The marketplace's active buyers over a range, from the index alone.
+    index('orders_created_buyer_idx').on(t.created_at, t.buyer_id, t.status),
     check(
       'orders_amounts_not_negative',
       sql`${t.subtotal_cents} >= 0 and ${t.tax_and_fees_cents} >= 0 and ${t.fulfillment_fee_cents} >= 0 and ${t.commission_cents} >= 0 and ${t.payout_cents} >= 0 and ${t.refunded_cents} >= 0`,

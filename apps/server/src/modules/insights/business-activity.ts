@@ -23,7 +23,9 @@ const COUNTED = sql.raw(`status not in ('awaiting_payment', 'payment_failed', 'c
 
 /**
  * New buyers are those whose first counted order at the producer falls in the range; the others
- * with a counted order in it are returning (orders_business_buyer_idx answers "any before?").
+ * with a counted order in it are returning. The range's buyers come from orders_business_buyers_idx
+ * alone; "any counted order before?" is asked once per buyer (materialized: inlined, it was asked
+ * once per aggregate), through orders_business_buyer_idx alone.
  */
 export async function customerMix(
   db: Db,
@@ -39,7 +41,7 @@ export async function customerMix(
         where business_id = ${businessId} and ${COUNTED}
           and created_at >= ${from} and created_at < ${dayEnd(range.to).toISOString()}
         group by buyer_id),
-      marked as (
+      marked as materialized (
         select b.net, exists (
           select 1 from orders p
           where p.business_id = ${businessId} and p.buyer_id = b.buyer_id

@@ -63,7 +63,7 @@ export async function businessInsights(
       events: await eventSellThrough(db, id, range),
       campaigns: await campaignRevenue(db, id, range),
     })),
-    customerMix(ctx.db, id, range),
+    inSnapshot(ctx.db, (db) => customerMix(db, id, range)),
   ]);
   const salesOverTime = bucketed<SalesPoint>(
     days,

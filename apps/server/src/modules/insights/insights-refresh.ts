@@ -67,14 +67,11 @@ async function recomputeDays(db: Db, pairs: { business_id: number; day: string }
   await db.execute(sql`
     delete from product_sales_daily s using ${dirty} p
     where s.business_id = p.business_id and s.day = p.day`);
+  // Each order counts once in the day's whole ('all') and once under each dimension.
   await db.execute(sql`
-    insert into sales_daily (business_id, day, buyer_kind, fulfillment_mode, state, source,
+    insert into sales_daily (business_id, day, dimension, key,
       orders, gross_cents, refunded_cents, commission_cents, cancelled_orders, cancelled_cents)
-    select o.business_id, p.day, o.buyer_kind, o.fulfillment_mode,
-      upper(coalesce(
-        case when o.fulfillment_mode <> 'pickup' then nullif(o.fulfillment_address->>'state', '') end,
-        o.billing_address->>'state', '')),
-      coalesce(o.source, ''),
+    select o.business_id, p.day, d.dimension, d.key,
       count(*) filter (where ${COUNTED}),
       coalesce(sum(o.total_cents) filter (where ${COUNTED}), 0),
       coalesce(sum(o.refunded_cents) filter (where ${COUNTED}), 0),
@@ -84,8 +81,15 @@ async function recomputeDays(db: Db, pairs: { business_id: number; day: string }
     from ${dirty} p
     cross join lateral (${ordersOfDay()}) o
     cross join lateral (${commissionOf()}) c
+    cross join lateral (values ('all', ''),
+      ('buyer_kind', o.buyer_kind::text),
+      ('fulfillment_mode', o.fulfillment_mode::text),
+      ('state', upper(coalesce(
+        case when o.fulfillment_mode <> 'pickup' then nullif(o.fulfillment_address->>'state', '') end,
+        o.billing_address->>'state', ''))),
+      ('source', coalesce(o.source, ''))) as d(dimension, key)
     where o.status not in ('awaiting_payment', 'payment_failed')
-    group by 1, 2, 3, 4, 5, 6`);
+    group by 1, 2, 3, 4`);
   await db.execute(sql`
     insert into product_sales_daily (business_id, day, product_key, product_id, product_name,
       units, revenue_cents, refunded_units)

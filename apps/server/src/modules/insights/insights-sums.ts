@@ -27,12 +27,16 @@ export interface DaySums {
 
 /**
  * Runs the reads of one answer in one read-only snapshot, so every figure counts the same
- * orders; without JIT, whose compiling cost more than the small scans it would speed up.
+ * orders; without JIT, whose compiling cost more than the small scans it would speed up, and
+ * without parallel workers: on a busy 2-core server they waited for CPU, and the planner chose
+ * parallel scans of whole sums tables over reading one producer's days by index.
  */
 export function inSnapshot<T>(db: Db, read: (db: Db) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`set transaction isolation level repeatable read, read only`);
-    await tx.execute(sql`set local jit = off`);
+    await tx.execute(
+      sql`select set_config('jit', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)`,
+    );
     return read(tx as unknown as Db);
   });
 }
@@ -50,12 +54,16 @@ export async function daySums(
 ): Promise<DaySums[]> {
   const rows = rowsOf<Record<keyof DaySums, string | number>>(
     await db.execute(sql`
-      select day::text as day, sum(orders) as orders, sum(gross_cents) as gross,
-        sum(refunded_cents) as refunded, sum(commission_cents) as commission,
-        coalesce(sum(gross_cents) filter (where buyer_kind = 'wholesale'), 0) as wholesale,
-        sum(cancelled_orders) as "cancelledOrders", sum(cancelled_cents) as cancelled
+      select day::text as day, sum(orders) filter (where dimension = 'all') as orders,
+        sum(gross_cents) filter (where dimension = 'all') as gross,
+        sum(refunded_cents) filter (where dimension = 'all') as refunded,
+        sum(commission_cents) filter (where dimension = 'all') as commission,
+        coalesce(sum(gross_cents) filter (where dimension = 'buyer_kind' and key = 'wholesale'), 0) as wholesale,
+        sum(cancelled_orders) filter (where dimension = 'all') as "cancelledOrders",
+        sum(cancelled_cents) filter (where dimension = 'all') as cancelled
       from sales_daily
-      where ${ofBusiness(businessId)} and day between ${range.previousFrom} and ${range.to}
+      where ${ofBusiness(businessId)} and dimension in ('all', 'buyer_kind')
+        and day between ${range.previousFrom} and ${range.to}
       group by day`),
   );
   return rows.map((row) => ({
@@ -145,22 +153,14 @@ export async function slicesOf(
     gross: string | number;
     net: string | number;
   }>(
-    // Summed once per combination first (a few hundred rows), then split four ways: grouping
-    // sets straight over the days sorted every row four times.
     await db.execute(sql`
-      with combined as (
-        select buyer_kind, fulfillment_mode, state, source, sum(orders) as orders,
-          sum(gross_cents) as gross, sum(gross_cents - refunded_cents) as net
-        from sales_daily
-        where ${ofBusiness(businessId)} and day between ${range.from} and ${range.to}
-        group by 1, 2, 3, 4)
-      select case when grouping(buyer_kind) = 0 then 'buyer_kind'
-          when grouping(fulfillment_mode) = 0 then 'fulfillment_mode'
-          when grouping(state) = 0 then 'state' else 'source' end as dimension,
-        coalesce(buyer_kind::text, fulfillment_mode::text, state, source) as key,
-        sum(orders) as orders, sum(gross) as gross, sum(net) as net
-      from combined
-      group by grouping sets ((buyer_kind), (fulfillment_mode), (state), (source))
+      select dimension, key, sum(orders) as orders, sum(gross_cents) as gross,
+        sum(gross_cents - refunded_cents) as net
+      from sales_daily
+      where ${ofBusiness(businessId)}
+        and dimension in ('buyer_kind', 'fulfillment_mode', 'state', 'source')
+        and day between ${range.from} and ${range.to}
+      group by dimension, key
       having sum(orders) > 0`),
   );
   const slices: Record<Dimension, InsightSlice[]> = {

@@ -84,7 +84,8 @@ async function activeCounts(
     await db.execute(sql`
       select
         (select count(distinct business_id) from sales_daily
-          where day between ${range.from} and ${range.to} and orders > 0) as producers,
+          where dimension = 'all' and day between ${range.from} and ${range.to}
+            and orders > 0) as producers,
         (select count(distinct buyer_id) from orders
           where created_at >= ${`${range.from}T00:00:00Z`}::timestamptz
             and created_at < (${range.to}::date + 1)::timestamp at time zone 'UTC'
