@@ -24,9 +24,9 @@ marketing.json               The producers you follow, your marketing consents w
                              emails you were sent, and invitations addressed to you.
 wholesale-applications.json  Your wholesale applications; the licence files you uploaded are in
                              the wholesale/ folder.
-account-activity.json        Your sessions (when, which browser, which address), log-in attempts
-                             with your email, email changes you asked for, and the emails we sent
-                             you (subjects and dates).
+account-activity.json        Your sessions (when, which browser, which address), your log-ins,
+                             email changes you asked for, and the emails we sent you (subjects
+                             and dates). Failed log-in attempts are left out: they may be others'.
 privacy-requests.json        Your privacy requests, this download included.
 
 Left out on purpose: your password (we only keep a hash of it, and not even that is exported),

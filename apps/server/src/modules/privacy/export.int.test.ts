@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { privacyRequests } from '../../db/tables';
+import { loginAttempts, privacyRequests } from '../../db/tables';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { createUser } from '../orders/order-management-fixtures';
 import { createWorld, seedPerson, type Person } from './privacy-fixtures';
 
 /** "Download my data": everything of the person, nothing of anyone else. */
@@ -99,7 +100,7 @@ describe('GET /account/my-data.zip', () => {
     }
   });
 
-  it('records the request as answered at once', async () => {
+  it('records the request as answered at once, without address or name', async () => {
     const [row] = await t.database.db
       .select()
       .from(privacyRequests)
@@ -108,8 +109,42 @@ describe('GET /account/my-data.zip', () => {
       kind: 'access',
       channel: 'self_service',
       status: 'completed',
-      requester_email: a.user.email,
+      requester_email: `privacy-request-${row!.id}@answered.invalid`,
+      requester_name: null,
     });
     expect(row!.due_at.getTime()).toBeGreaterThan(row!.received_at.getTime());
+  });
+
+  it('leaves out others’ failed log-ins, and holds where each order came from', async () => {
+    await t.database.db
+      .insert(loginAttempts)
+      .values({ email: a.user.email, ip: '198.51.100.66', succeeded: false });
+    const files = unzipSync(new Uint8Array((await download(a.user.cookie)).rawPayload));
+    const activity = JSON.parse(strFromU8(files['account-activity.json']!)) as {
+      log_ins: { ip: string; succeeded: boolean }[];
+    };
+    expect(activity.log_ins.length).toBeGreaterThan(0);
+    expect(activity.log_ins.every((l) => l.succeeded)).toBe(true);
+    expect(strFromU8(files['account-activity.json']!)).not.toContain('198.51.100.66');
+    const orders = JSON.parse(strFromU8(files['orders.json']!)) as Record<string, unknown>[];
+    expect(orders[0]).toHaveProperty('source_medium');
+    expect(orders[0]).toHaveProperty('source_campaign');
+  });
+
+  it('records one request a day, and allows 10 downloads an hour', async () => {
+    const person = await createUser(t.app, t.database.db);
+    for (let i = 0; i < 10; i += 1) {
+      expect((await download(person.cookie)).statusCode).toBe(200);
+    }
+    const limited = await download(person.cookie);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.message).toBe(
+      'You have downloaded your data 10 times in the last hour. Wait an hour and try again.',
+    );
+    const rows = await t.database.db
+      .select()
+      .from(privacyRequests)
+      .where(eq(privacyRequests.user_id, person.id));
+    expect(rows).toHaveLength(1);
   });
 });

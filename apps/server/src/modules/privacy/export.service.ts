@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { privacyDeadline } from '@bevy/core';
-import { asc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
 import {
   businesses,
@@ -38,6 +37,7 @@ import { notFound } from '../../platform/domain-error';
 import { csvCell, csvDollars } from '../orders/index';
 import { storedDocumentPath } from '../wholesale/index';
 import { exportReadme } from './export-readme';
+import { admitExport } from './export-request';
 
 /**
  * "Download my data" (GDPR Art. 15 and 20, CCPA's right to know): everything the marketplace
@@ -148,6 +148,8 @@ async function ordersOf(ctx: ExportContext, userId: number) {
     invoice_paid_at: order.invoice_paid_at,
     age_confirmed_at: order.age_confirmed_at,
     source: order.source,
+    source_medium: order.source_medium,
+    source_campaign: order.source_campaign,
     lines: lines
       .filter((line) => line.order_id === order.id)
       .map((line) => ({
@@ -370,7 +372,8 @@ async function accountActivityOf(ctx: ExportContext, userId: number, email: stri
       succeeded: loginAttempts.succeeded,
     })
     .from(loginAttempts)
-    .where(eq(loginAttempts.email, email))
+    // Failed attempts on the address may be someone else's guesses, from their IP: not the person's.
+    .where(and(eq(loginAttempts.email, email), eq(loginAttempts.succeeded, true)))
     .orderBy(asc(loginAttempts.created_at));
   const emailChanges = await ctx.db
     .select({
@@ -428,19 +431,7 @@ export async function exportMyData(ctx: ExportContext): Promise<PersonalDataExpo
   const profile = await profileOf(ctx, viewer.id);
   const email = profile.email;
   // Recorded first, so the export lists this request too.
-  await ctx.db.insert(privacyRequests).values({
-    kind: 'access',
-    law: 'gdpr',
-    channel: 'self_service',
-    status: 'completed',
-    user_id: viewer.id,
-    requester_name: profile.name,
-    requester_email: email,
-    received_at: now,
-    due_at: privacyDeadline('gdpr', now),
-    resolved_at: now,
-    resolution_note: 'Downloaded by the person at once.',
-  });
+  await admitExport(ctx, viewer.id);
   const [bought, payments, memberOf, seats, marketing, wholesale, activity, requests, addresses] =
     await Promise.all([
       ordersOf(ctx, viewer.id),
