@@ -93,7 +93,9 @@ async function recomputeDays(db: Db, pairs: { business_id: number; day: string }
   await db.execute(sql`
     insert into product_sales_daily (business_id, day, product_key, product_id, product_name,
       units, revenue_cents, refunded_units)
-    select o.business_id, p.day, coalesce(l.product_id::text, 'name:' || l.product_name),
+    select o.business_id, p.day, coalesce(l.product_id::text,
+        case when exists (select 1 from tickets t where t.order_id = o.id and t.order_line_id = l.id)
+          then 'ticket:' else 'name:' end || l.product_name),
       min(l.product_id), max(l.product_name), sum(l.quantity)::int,
       sum(l.unit_price_cents::bigint * (l.quantity - l.refunded_quantity)),
       sum(l.refunded_quantity)::int

@@ -94,11 +94,16 @@ async function activeCounts(
   return { activeProducers: Number(row!.producers), activeBuyers: Number(row!.buyers) };
 }
 
+/** Ticket lines have no product: their slice of the beverage types. */
+const TICKETS_KEY = 'tickets';
+
 /** Product revenue kept by beverage type; `orders` counts units, the product sums' grain. */
 async function beverageTypesOf(db: Db, range: InsightsRange): Promise<InsightSlice[]> {
   const rows = rowsOf<{ key: string | null; units: string | number; revenue: string | number }>(
     await db.execute(sql`
-      select p.beverage_type::text as key, sum(s.units) as units, sum(s.revenue_cents) as revenue
+      select coalesce(p.beverage_type::text,
+          case when s.product_key like 'ticket:%' then ${TICKETS_KEY} end) as key,
+        sum(s.units) as units, sum(s.revenue_cents) as revenue
       from product_sales_daily s
       left join products p on p.id = s.product_id
       where s.day between ${range.from} and ${range.to}
@@ -108,7 +113,7 @@ async function beverageTypesOf(db: Db, range: InsightsRange): Promise<InsightSli
   );
   return rows.map((row) => ({
     key: row.key ?? '',
-    label: row.key ?? 'Deleted products',
+    label: row.key === TICKETS_KEY ? 'Event tickets' : (row.key ?? 'Deleted products'),
     orders: Number(row.units),
     grossCents: Number(row.revenue),
     netCents: Number(row.revenue),
