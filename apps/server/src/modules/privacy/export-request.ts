@@ -1,10 +1,11 @@
 import { privacyDeadline } from '@bevy/core';
 import { and, eq, gte } from 'drizzle-orm';
+import type { Db } from '../../db/client';
 import { privacyRequests } from '../../db/tables';
 import type { ServiceContext } from '../../platform/context';
 import { tooManyRequests } from '../../platform/domain-error';
 import { recordRequest } from '../accounts/index';
-import { answeredStandIn } from './requests.service';
+import { recordAnsweredRequest } from './requests.service';
 
 /**
  * The bookkeeping of "Download my data": each download builds a whole zip in memory, so a person
@@ -45,25 +46,16 @@ export async function admitExport(
     )
     .limit(1);
   if (recorded) return;
-  await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(privacyRequests)
-      .values({
-        kind: 'access',
-        law: 'gdpr',
-        channel: 'self_service',
-        status: 'completed',
-        user_id: userId,
-        requester_email: 'pending',
-        received_at: now,
-        due_at: privacyDeadline('gdpr', now),
-        resolved_at: now,
-        resolution_note: 'Downloaded by the person at once.',
-      })
-      .returning({ id: privacyRequests.id });
-    await tx
-      .update(privacyRequests)
-      .set({ requester_email: answeredStandIn(row!.id) })
-      .where(eq(privacyRequests.id, row!.id));
-  });
+  await ctx.db.transaction((tx) =>
+    recordAnsweredRequest(tx as unknown as Db, {
+      kind: 'access',
+      law: 'gdpr',
+      channel: 'self_service',
+      user_id: userId,
+      received_at: now,
+      due_at: privacyDeadline('gdpr', now),
+      resolved_at: now,
+      resolution_note: 'Downloaded by the person at once.',
+    }),
+  );
 }

@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { privacyDeadline } from '@bevy/core';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { privacyRequests, users } from '../../db/tables';
+import { users } from '../../db/tables';
 import type { ServiceContext } from '../../platform/context';
-import { answeredStandIn } from './requests.service';
+import { recordAnsweredRequest } from './requests.service';
 
 /**
  * Global Privacy Control (decision 025): a browser sending `Sec-GPC: 1` tells us its user opts
@@ -33,26 +33,16 @@ export async function recordGpcOptOut(
       .where(and(eq(users.id, userId), isNull(users.gpc_opt_out_at), isNull(users.deleted_at)))
       .returning({ id: users.id });
     if (!user) return false;
-    const [request] = await db
-      .insert(privacyRequests)
-      .values({
-        kind: 'opt_out',
-        law: 'ccpa',
-        channel: 'gpc',
-        status: 'completed',
-        user_id: user.id,
-        // Answered as it arrives: the address is not kept (see the table).
-        requester_email: 'pending',
-        received_at: now,
-        due_at: privacyDeadline('ccpa', now),
-        resolved_at: now,
-        resolution_note: 'Global Privacy Control signal honoured automatically.',
-      })
-      .returning({ id: privacyRequests.id });
-    await db
-      .update(privacyRequests)
-      .set({ requester_email: answeredStandIn(request!.id) })
-      .where(eq(privacyRequests.id, request!.id));
+    await recordAnsweredRequest(db, {
+      kind: 'opt_out',
+      law: 'ccpa',
+      channel: 'gpc',
+      user_id: user.id,
+      received_at: now,
+      due_at: privacyDeadline('ccpa', now),
+      resolved_at: now,
+      resolution_note: 'Global Privacy Control signal honoured automatically.',
+    });
     return true;
   });
 }

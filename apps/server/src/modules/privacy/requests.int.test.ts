@@ -158,18 +158,41 @@ describe('the request form', () => {
     expect(errorOf(await submit({}, ip))?.extensions?.code).toBe('TOO_MANY_REQUESTS');
   });
 
-  it('links a request to the account its email names', async () => {
-    const receipt = data<{ id: number }>(
+  it('links a request to an account only when its signed-in owner sends it', async () => {
+    const accountOf = async (id: number) => {
+      const open = data<{ id: number; account: { email: string } | null }[]>(
+        await gql(app, LIST, { status: 'open' }, { cookie: adminCookie }),
+        'privacyRequests',
+      );
+      return open.find((request) => request.id === id)?.account ?? null;
+    };
+    const ownCount = async () =>
+      data<{ requests: unknown[] }>(
+        await gql(app, MY_PRIVACY, {}, { cookie: buyerCookie }),
+        'myPrivacy',
+      ).requests.length;
+    const before = await ownCount();
+    // Anyone can type the buyer's address: that proves nothing, so it links nothing.
+    const typed = data<{ id: number }>(
       await submit({ email: DEMO_ACTORS.buyer.email, kind: 'correction', details: 'My name.' }),
       'submitPrivacyRequest',
     );
-    const open = data<{ id: number; account: { email: string } | null }[]>(
-      await gql(app, LIST, { status: 'open' }, { cookie: adminCookie }),
-      'privacyRequests',
+    expect(await accountOf(typed.id)).toBeNull();
+    const [row] = await db().select().from(privacyRequests).where(eq(privacyRequests.id, typed.id));
+    expect(row!.user_id).toBeNull();
+    expect(await ownCount()).toBe(before);
+
+    const signedIn = data<{ id: number }>(
+      await gql(
+        app,
+        SUBMIT,
+        { name: 'Bea Buyer', email: DEMO_ACTORS.buyer.email, kind: 'access', region: 'eu_uk' },
+        { cookie: buyerCookie, ip: freshAddress() },
+      ),
+      'submitPrivacyRequest',
     );
-    expect(open.find((request) => request.id === receipt.id)?.account?.email).toBe(
-      DEMO_ACTORS.buyer.email,
-    );
+    expect((await accountOf(signedIn.id))?.email).toBe(DEMO_ACTORS.buyer.email);
+    expect(await ownCount()).toBe(before + 1);
   });
 });
 

@@ -42,6 +42,24 @@ export type PrivacyOutcome = Exclude<PrivacyRequestStatus, 'open'>;
 /** Stands in for the requester's email once a request is answered (see the table). */
 export const answeredStandIn = (id: number) => `privacy-request-${id}@answered.invalid`;
 
+/**
+ * Records a request answered as it arrives (a download, a GPC signal): its address is the
+ * answered stand-in from the start, which needs its id, so it is inserted then set.
+ */
+export async function recordAnsweredRequest(
+  db: Db,
+  values: Omit<typeof privacyRequests.$inferInsert, 'requester_email' | 'status'>,
+): Promise<void> {
+  const [row] = await db
+    .insert(privacyRequests)
+    .values({ ...values, status: 'completed', requester_email: 'pending' })
+    .returning({ id: privacyRequests.id });
+  await db
+    .update(privacyRequests)
+    .set({ requester_email: answeredStandIn(row!.id) })
+    .where(eq(privacyRequests.id, row!.id));
+}
+
 export interface PrivacyRequestView {
   id: number;
   kind: PrivacyRequestKind;
@@ -94,18 +112,28 @@ function selectViews(db: Db) {
 }
 
 /** The account an email belongs to, unless it was deleted or disabled. */
-async function accountOfEmail(db: Db, email: string): Promise<number | null> {
+/**
+ * The account a request is linked to: the sender's own, when they are signed in and wrote its
+ * email. A typed address proves nothing (anyone can type anyone's), so it alone links nothing.
+ */
+async function senderAccount(
+  db: Db,
+  viewer: RequestContext['viewer'],
+  email: string,
+): Promise<number | null> {
+  if (!viewer) return null;
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.email, email), isNull(users.deleted_at), isNull(users.disabled_at)))
+    .where(and(eq(users.id, viewer.id), eq(users.email, email), isNull(users.deleted_at)))
     .limit(1);
   return row?.id ?? null;
 }
 
 /**
  * Files a request from the public form: open, due one month (GDPR) or 45 days (CCPA) from now,
- * linked to the account its email names, and acknowledged by email with its due date.
+ * linked to the sender's account when they are signed in and wrote its email, and acknowledged
+ * by email with its due date.
  */
 export async function submitPrivacyRequest(
   ctx: RequestContext,
@@ -143,7 +171,7 @@ export async function submitPrivacyRequest(
         law,
         channel: 'form',
         status: 'open',
-        user_id: await accountOfEmail(db, email),
+        user_id: await senderAccount(db, ctx.viewer, email),
         requester_name: name,
         requester_email: email,
         details: details || null,
