@@ -2,7 +2,16 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, orders, privacyRequests, sessions, tickets, users } from '../../db/tables';
+import {
+  mailOutbox,
+  memberships,
+  orders,
+  privacyRequests,
+  rateLimitEvents,
+  sessions,
+  tickets,
+  users,
+} from '../../db/tables';
 import { gql } from '../../test/graphql-client';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { emailHash, suppressedAmong } from '../mail/index';
@@ -89,6 +98,18 @@ describe('deleting an account', () => {
       endedMemberships: 1,
       refundedTickets: 1,
     });
+    // The saved card's details and the person's own rate-limit rows go too.
+    const [membership] = await db()
+      .select()
+      .from(memberships)
+      .where(eq(memberships.user_id, a.user.id));
+    expect(membership).toMatchObject({ card_brand: 'erased', card_last4: '', card_exp_year: 1900 });
+    expect(
+      await db()
+        .select()
+        .from(rateLimitEvents)
+        .where(eq(rateLimitEvents.subject, `user:${a.user.id}`)),
+    ).toEqual([]);
     const [ticket] = await db().select().from(tickets).where(eq(tickets.order_id, a.orders[2]!.id));
     expect(ticket).toMatchObject({ status: 'refunded', attendee_name: null });
 
