@@ -1,20 +1,5 @@
+import { SAVED_ADDRESS_FIELDS } from '../../../lib/api/saved-addresses';
 import { graphql, type ResultOf } from '../../../lib/graphql';
-
-export const SAVED_ADDRESS_FIELDS = graphql(`
-  fragment SavedAddressFields on SavedAddress {
-    id
-    label
-    isDefault
-    address {
-      name
-      line1
-      line2
-      city
-      state
-      zip
-    }
-  }
-`);
 
 export const ACCOUNT_SETTINGS = graphql(
   `
