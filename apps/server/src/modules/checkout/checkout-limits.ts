@@ -26,15 +26,10 @@ export const TOO_MANY_DECLINES_MESSAGE =
  * Attempts of the buyer's still being paid count as well, so that a burst sent at once cannot
  * all reach the card before the first declines are recorded. Failures that are ours (the payment
  * service or the database unreachable, a checkout left behind) are not the buyer's and do not
- * count.
+ * count. This counts them, as a query that checkout-catalog reads along with the cart.
  */
-export async function declineLimitRefusal(
-  db: Db,
-  buyerId: number,
-  checkoutId: string,
-  now: Date,
-): Promise<CheckoutRefusal | null> {
-  const [row] = await db
+export function recentDeclines(db: Db, buyerId: number, checkoutId: string, now: Date) {
+  return db
     .select({ declines: count() })
     .from(checkouts)
     .where(
@@ -61,6 +56,10 @@ export async function declineLimitRefusal(
         ),
       ),
     );
-  if ((row?.declines ?? 0) < CHECKOUT_LIMITS.maxDeclinesPerHour) return null;
+}
+
+/** The refusal of a buyer with this many recent declines (recentDeclines), or null. */
+export function declineLimitRefusal(declines: number): CheckoutRefusal | null {
+  if (declines < CHECKOUT_LIMITS.maxDeclinesPerHour) return null;
   return { code: 'TOO_MANY_DECLINES', message: TOO_MANY_DECLINES_MESSAGE };
 }

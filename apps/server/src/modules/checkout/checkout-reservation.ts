@@ -1,40 +1,25 @@
 import { isOfLegalAge, isoDate, UNDER_AGE_MESSAGE, type BuyerKind } from '@bevy/core';
-import type { OrderAddress, PlaceOrderInput } from '@bevy/core/checkout-schemas';
-import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { PlaceOrderInput } from '@bevy/core/checkout-schemas';
+import { eq, sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../db/client';
 import { isConnectionLoss } from '../../db/errors';
-import {
-  businesses,
-  checkouts,
-  orderLines,
-  orders,
-  paymentAccounts,
-  products,
-} from '../../db/tables';
+import { checkouts, orderEvents, orderLines, orders } from '../../db/tables';
 import { DomainError, SERVICE_UNAVAILABLE } from '../../platform/domain-error';
-import { buyerKindOf, findUser } from '../accounts/index';
-import { addressesOfBusinesses, type AddressRow } from '../businesses/index';
+import { buyerKindOf } from '../accounts/index';
 import { locateZip } from '../geo/index';
-import { atMemberPrices, membershipsAt } from '../member-pricing/index';
+import { atMemberPrices } from '../member-pricing/index';
 import type { PaymentSource } from '../../platform/payment-provider';
-import { tiersOfProducts } from '../products/index';
 import { CheckoutRefused, type CheckoutAnswer } from './checkout-answer';
+import { loadCheckoutCatalog, type LoadedCatalog } from './checkout-catalog';
 import type { Claim } from './checkout-claims';
 import type { CheckoutContext } from './checkout-context';
 import { declineLimitRefusal } from './checkout-limits';
-import { recordEvents, refuse } from './checkout-outcome';
-import {
-  priceCart,
-  refusalOf,
-  type Catalog,
-  type CatalogBusiness,
-  type CatalogProduct,
-  type PricedOrder,
-} from './checkout-pricing';
-import { holdStock } from './stock-holds';
+import { refuse } from './checkout-outcome';
+import { priceCart, refusalOf, type PricedOrder } from './checkout-pricing';
+import { checkStockHeld, stockHold } from './stock-holds';
 import { holdSeats } from './seat-holds';
-import { ticketLineName, type CatalogTicketType } from './ticket-pricing';
-import { presaleEventIds, ticketTypesForCheckout } from '../events/index';
+import { ticketLineName } from './ticket-pricing';
+import { presaleEventIds } from '../events/index';
 
 /**
  * Reservation: the cart checked and priced from the database (checkout-pricing), then in one
@@ -49,101 +34,18 @@ const releasedMeanwhile = () =>
     'This checkout took too long and was cancelled before any payment. Nothing was charged: please try again.',
   );
 
-function addressOfBusiness(name: string, row: AddressRow | undefined): OrderAddress | null {
-  if (!row?.route || !row.locality || !row.administrative_area_level_1 || !row.postal_code) {
-    return null;
-  }
-  return {
-    name,
-    line1: [row.street_number, row.route].filter(Boolean).join(' '),
-    line2: null,
-    city: row.locality,
-    state: row.administrative_area_level_1,
-    zip: row.postal_code,
-  };
-}
-
-export interface LoadedCatalog extends Catalog {
-  /** Connected accounts that can receive a payout now, by business. */
-  payoutAccounts: ReadonlyMap<number, string>;
-}
-
-/** The cart's products and producers (and any other producers named) as the database holds them now. */
-export async function loadCatalog(
-  ctx: Pick<CheckoutContext, 'db' | 'payments'>,
-  productIds: number[],
-  otherBusinessIds: number[] = [],
-  ticketTypeIds: number[] = [],
-): Promise<LoadedCatalog> {
-  const { db } = ctx;
-  const typeRows: CatalogTicketType[] = await ticketTypesForCheckout(db, ticketTypeIds);
-  const productRows = await db
-    .select({
-      id: products.id,
-      business_id: products.business_id,
-      name: products.name,
-      status: products.status,
-      stock_count: products.stock_count,
-      members_only: products.members_only,
-    })
-    .from(products)
-    .where(inArray(products.id, productIds.length > 0 ? productIds : [0]));
-  const businessIds = [
-    ...new Set([
-      ...productRows.map((row) => row.business_id),
-      ...typeRows.map((row) => row.event.business_id),
-      ...otherBusinessIds,
-    ]),
-  ];
-  const [tiers, businessRows, addressRows, accountRows] = await Promise.all([
-    tiersOfProducts(
-      db,
-      productRows.map((row) => row.id),
-    ),
-    db.select().from(businesses).where(inArray(businesses.id, businessIds)),
-    addressesOfBusinesses(db, businessIds),
-    db
-      .select()
-      .from(paymentAccounts)
-      .where(
-        and(
-          inArray(paymentAccounts.business_id, businessIds),
-          eq(paymentAccounts.provider, ctx.payments.kind),
-          eq(paymentAccounts.charges_enabled, true),
-        ),
-      ),
-  ]);
-  const productMap = new Map<number, CatalogProduct>(
-    productRows.map((row, index) => [row.id, { ...row, tiers: tiers[index]! }]),
-  );
-  const businessMap = new Map<number, CatalogBusiness>(
-    businessRows.map((row) => {
-      const first = addressRows[businessIds.indexOf(row.id)]?.[0];
-      const location =
-        first && first.latitude !== null && first.longitude !== null
-          ? { lat: first.latitude, lng: first.longitude }
-          : null;
-      return [row.id, { ...row, address: addressOfBusiness(row.name, first), location }];
-    }),
-  );
-  return {
-    products: productMap,
-    businesses: businessMap,
-    ticketTypes: new Map(typeRows.map((row) => [row.id, row])),
-    payoutAccounts: new Map(accountRows.map((row) => [row.business_id, row.account_id])),
-  };
-}
-
 /**
  * The catalog as a club member buys: at member prices at the producers whose clubs they belong
  * to, where they may also buy the members-only products.
  */
-async function atMembersPrices(db: Db, buyerId: number, catalog: LoadedCatalog) {
+async function atMembersPrices(
+  db: Db,
+  buyerId: number,
+  catalog: LoadedCatalog,
+  memberAt: ReadonlyMap<number, number>,
+) {
   const eventIds = [...new Set([...(catalog.ticketTypes?.values() ?? [])].map((t) => t.event.id))];
-  const [memberAt, presaleEvents] = await Promise.all([
-    membershipsAt(db, buyerId, [...catalog.businesses.keys()]),
-    presaleEventIds(db, buyerId, eventIds),
-  ]);
+  const presaleEvents = await presaleEventIds(db, buyerId, eventIds);
   const discounts = new Map([...memberAt].filter(([, discount]) => discount > 0));
   if (discounts.size === 0)
     return { ...catalog, memberAt: new Set(memberAt.keys()), presaleEvents };
@@ -180,16 +82,20 @@ async function reserveOrders(
     const db = tx as unknown as Db;
     // First, under the checkout's lock: a checkout the sweeper released meanwhile (its request
     // took minutes to get here) holds nothing, and the same key may start again.
-    const [live] = await db
-      .update(checkouts)
-      .set({ amount_cents: amount, updated_at: new Date() })
-      .where(and(eq(checkouts.id, claim.id), eq(checkouts.status, 'processing')))
-      .returning({ id: checkouts.id });
-    if (!live) throw releasedMeanwhile();
-    const reserved = await holdStock(
-      db,
-      priced.flatMap((order) => order.lines),
+    // One statement: the checkout's lock, then the products' (in product order) and their stock.
+    const lines = priced.flatMap((order) => order.lines);
+    const hold = stockHold(lines, sql`exists (select 1 from live)`) ?? sql`select null::int as id`;
+    const [first, ...taken] = rowsOf<{ live: boolean; id: number | null }>(
+      await db.execute(sql`with live as (
+          update ${checkouts} set amount_cents = ${amount}, updated_at = ${new Date()}
+          where ${checkouts.id} = ${claim.id} and ${checkouts.status} = 'processing'
+          returning ${checkouts.id}),
+        held as (${hold})
+        select exists (select 1 from live) as live, null::int as id
+        union all select true, id from held where id is not null`),
     );
+    if (!first?.live) throw releasedMeanwhile();
+    const reserved = await checkStockHeld(db, lines, taken as { id: number }[]);
 
     const created = await db
       .insert(orders)
@@ -242,7 +148,7 @@ async function reserveOrders(
         stock_reserved: reserved.has(line.product.id),
       })),
     );
-    if (productLines.length > 0) await db.insert(orderLines).values(productLines);
+    await insertLinesAndEvents(db, productLines, reservedOrders, buyer.id);
     const ticketLines = reservedOrders.flatMap(({ priced: order, id }) =>
       order.tickets.map((line) => ({ line, orderId: id })),
     );
@@ -274,9 +180,27 @@ async function reserveOrders(
         now,
       );
     }
-    await recordEvents(db, reservedOrders, null, 'awaiting_payment', buyer.id, 'Checkout started');
     return reservedOrders;
   });
+}
+
+/** The orders' product lines and their first events, in one statement. */
+async function insertLinesAndEvents(
+  db: Db,
+  lines: readonly (typeof orderLines.$inferInsert)[],
+  created: readonly { id: number }[],
+  buyerId: number,
+) {
+  const orderIds = JSON.stringify(created.map(({ id }) => ({ id })));
+  await db.execute(sql`with new_lines as (
+      insert into ${orderLines} (order_id, product_id, product_name, channel, tier_minimum,
+        unit_price_cents, quantity, line_total_cents, stock_reserved)
+      select * from json_to_recordset(${JSON.stringify(lines)}::json) as l(order_id int,
+        product_id int, product_name text, channel price_channel, tier_minimum int,
+        unit_price_cents int, quantity int, line_total_cents int, stock_reserved boolean))
+    insert into ${orderEvents} (order_id, from_status, to_status, actor_user_id, note)
+    select o.id, null, 'awaiting_payment', ${buyerId}, 'Checkout started'
+    from json_to_recordset(${orderIds}::json) as o(id int)`);
 }
 
 /** What to charge for a reserved cart, and where each producer's payout can go. */
@@ -300,9 +224,15 @@ export async function reserveCart(
   now: Date,
 ): Promise<Reservation | { refused: CheckoutAnswer }> {
   try {
-    const tooManyDeclines = await declineLimitRefusal(ctx.db, buyerId, claim.id, now);
+    const { catalog, buyer, declines, memberDiscounts } = await loadCheckoutCatalog(
+      ctx,
+      { buyerId, checkoutId: claim.id, now },
+      input.lines.map((line) => line.productId),
+      input.tickets.map((line) => line.ticketTypeId),
+    );
+    const tooManyDeclines = declineLimitRefusal(declines);
     if (tooManyDeclines) return { refused: await refuse(ctx.db, claim.id, tooManyDeclines) };
-    const user = (await findUser(ctx.db, buyerId))!;
+    const user = buyer!;
     if (!isOfLegalAge(user.date_of_birth, isoDate(now))) {
       return {
         refused: await refuse(ctx.db, claim.id, {
@@ -314,15 +244,9 @@ export async function reserveCart(
       };
     }
     const kind = buyerKindOf(user, now);
-    const catalog = await loadCatalog(
-      ctx,
-      input.lines.map((line) => line.productId),
-      [],
-      input.tickets.map((line) => line.ticketTypeId),
-    );
     const priced = priceCart(
       input,
-      kind === 'retail' ? await atMembersPrices(ctx.db, buyerId, catalog) : catalog,
+      kind === 'retail' ? await atMembersPrices(ctx.db, buyerId, catalog, memberDiscounts) : catalog,
       kind,
       locateZip,
       now,

@@ -11,7 +11,7 @@ export { noteReconciliation, refundUnrecordedCharge } from './checkout-charge';
 export type { RefundToMake } from './checkout-charge';
 export { fulfillmentFee, fulfillmentProblems } from './fulfillment-checks';
 export type { CatalogBusiness, CatalogProduct } from './checkout-pricing';
-export { loadCatalog, type LoadedCatalog } from './checkout-reservation';
+export { loadCatalog, type LoadedCatalog } from './checkout-catalog';
 export { releaseStock } from './stock-holds';
 export { recordEvents } from './checkout-outcome';
 export { holdStock } from './stock-holds';

@@ -1,5 +1,5 @@
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../db/client';
 import { orderLines, products } from '../../db/tables';
 import { CheckoutRefused } from './checkout-answer';
 import { refusalOf, soldOutMessage, type PricedLine } from './checkout-pricing';
@@ -10,43 +10,76 @@ import { refusalOf, soldOutMessage, type PricedLine } from './checkout-pricing';
  * product order, so that two checkouts that share products never wait on each other in a circle.
  */
 
+/** The lines that count stock, one per product, in product order: the order locks are taken in. */
+function countedLines(lines: readonly PricedLine[]): PricedLine[] {
+  const counted = lines
+    .filter((line) => line.product.stock_count !== null)
+    .sort((a, b) => a.product.id - b.product.id);
+  if (counted.some((line, at) => at > 0 && counted[at - 1]!.product.id === line.product.id)) {
+    throw new Error('Stock is held for one line per product.');
+  }
+  return counted;
+}
+
 /**
- * Holds the stock of every line that counts stock, with conditional updates in the caller's
- * transaction; returns the products held. A line whose stock ran out meanwhile, or whose product
- * is no longer sold, refuses the whole cart (CheckoutRefused), and the rollback holds nothing.
+ * The statement that takes the stock of the lines that count it, returning the products it took
+ * from: only if there is enough of each, and only if `onlyIf` holds (checked before any lock).
+ * The products are locked in product order first.
  */
-export async function holdStock(db: Db, lines: readonly PricedLine[]): Promise<Set<number>> {
-  const held = new Set<number>();
-  for (const line of [...lines].sort((a, b) => a.product.id - b.product.id)) {
-    if (line.product.stock_count === null) continue;
-    const [taken] = await db
-      .update(products)
-      .set({ stock_count: sql`${products.stock_count} - ${line.quantity}` })
-      .where(
-        and(
-          eq(products.id, line.product.id),
-          eq(products.status, 'published'),
-          gte(products.stock_count, line.quantity),
-        ),
-      )
-      .returning({ id: products.id });
-    if (taken) {
-      held.add(line.product.id);
-      continue;
-    }
-    const [current] = await db
-      .select({ status: products.status, stock: products.stock_count })
-      .from(products)
-      .where(eq(products.id, line.product.id));
+export function stockHold(lines: readonly PricedLine[], onlyIf: SQL = sql`true`): SQL | null {
+  const counted = countedLines(lines);
+  if (counted.length === 0) return null;
+  const wanted = JSON.stringify(
+    counted.map((line) => ({ id: line.product.id, quantity: line.quantity })),
+  );
+  return sql`update ${products} set stock_count = ${products.stock_count} - wanted.quantity
+    from (select ${products.id} as id from ${products}
+        where ${products.id} in (select id from json_to_recordset(${wanted}::json) as w(id int))
+          and ${onlyIf}
+        order by ${products.id} for update) as locked,
+      json_to_recordset(${wanted}::json) as wanted(id int, quantity int)
+    where ${products.id} = locked.id and ${products.id} = wanted.id
+      and ${products.status} = 'published' and ${products.stock_count} >= wanted.quantity
+    returning ${products.id} as id`;
+}
+
+/**
+ * What a stock hold took (stockHold's rows), or the refusal of the whole cart (CheckoutRefused)
+ * when a line's stock ran out meanwhile, or its product is no longer sold: the caller's rollback
+ * then holds nothing. Returns the products held.
+ */
+export async function checkStockHeld(
+  db: Db,
+  lines: readonly PricedLine[],
+  taken: readonly { id: number }[],
+): Promise<Set<number>> {
+  const held = new Set(taken.map((row) => row.id));
+  const missed = countedLines(lines).filter((line) => !held.has(line.product.id));
+  if (missed.length === 0) return held;
+  const current = new Map(
+    (
+      await db
+        .select({ id: products.id, status: products.status, stock: products.stock_count })
+        .from(products)
+        .where(
+          inArray(
+            products.id,
+            missed.map((line) => line.product.id),
+          ),
+        )
+    ).map((row) => [row.id, row]),
+  );
+  for (const line of missed) {
+    const now = current.get(line.product.id);
     // The seller stopped counting stock meanwhile: nothing to hold.
-    if (current?.status === 'published' && current.stock === null) continue;
+    if (now?.status === 'published' && now.stock === null) continue;
     throw new CheckoutRefused(
       refusalOf([
-        current?.status === 'published'
+        now?.status === 'published'
           ? {
               code: 'SOLD_OUT',
               field: `lines.${line.index}.quantity`,
-              message: soldOutMessage(line.product.name, current.stock ?? 0),
+              message: soldOutMessage(line.product.name, now.stock ?? 0),
             }
           : {
               code: 'BAD_USER_INPUT',
@@ -57,6 +90,17 @@ export async function holdStock(db: Db, lines: readonly PricedLine[]): Promise<S
     );
   }
   return held;
+}
+
+/**
+ * Holds the stock of every line that counts stock (one line per product), in one statement in
+ * the caller's transaction; returns the products held. A line whose stock ran out meanwhile, or
+ * whose product is no longer sold, refuses the whole cart (CheckoutRefused), and the rollback
+ * holds nothing.
+ */
+export async function holdStock(db: Db, lines: readonly PricedLine[]): Promise<Set<number>> {
+  const hold = stockHold(lines);
+  return checkStockHeld(db, lines, hold ? rowsOf<{ id: number }>(await db.execute(hold)) : []);
 }
 
 /**
