@@ -5,7 +5,7 @@ import { FULFILLMENT_MODES, type FulfillmentMode } from './fulfillment';
 import { eventBuyInputSchema } from './event-schemas';
 import { US_ZIP_PATTERN } from './geo';
 import { CHECKOUT_LIMITS } from './orders';
-import { orderSourceInputSchema } from './order-source';
+import { normalizeOrderSource } from './order-source';
 import { PRICE_CHANNELS } from './pricing';
 import { US_STATES } from './us-states';
 
@@ -13,6 +13,15 @@ import { US_STATES } from './us-states';
  * What a buyer sends to place an order (the shipping-and-billing form), shared by the form and
  * the server. An entry of its own because phone numbers bring libphonenumber's metadata.
  */
+
+/**
+ * Checkout's optional `source`: never refuses, an unusable one becomes undefined (no source).
+ * Here rather than in order-source.ts, which the browser loads on every page without zod.
+ */
+const orderSourceInputSchema = z
+  .unknown()
+  .transform((value) => normalizeOrderSource(value) ?? undefined)
+  .optional();
 
 const requiredText = (what: string, max: number) =>
   z

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Where an order came from: the marketing channel a buyer arrived by (a share link's utm_source,
  * utm_medium and utm_campaign, or the site that referred them). Labels only: anyone can type them
@@ -38,12 +36,6 @@ export function normalizeOrderSource(value: unknown): OrderSource | null {
     campaign: normalizeSourceLabel(given.campaign),
   };
 }
-
-/** Checkout's optional `source`: never refuses, an unusable one becomes undefined (no source). */
-export const orderSourceInputSchema = z
-  .unknown()
-  .transform((value) => normalizeOrderSource(value) ?? undefined)
-  .optional();
 
 /** "facebook (social)", or just "facebook" without a medium. */
 export function orderSourceLabel(source: Pick<OrderSource, 'source' | 'medium'>): string {
