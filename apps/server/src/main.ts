@@ -1,91 +1,15 @@
-import { performance } from 'node:perf_hooks';
-import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openConfiguredDatabase } from './db/client';
-import { pruneAccountRecordsJob } from './modules/accounts/index';
-import { startJobRunner } from './modules/jobs';
-import { mailRelayJob } from './modules/mail/index';
-import { createMailer } from './modules/mail/index';
-import { checkoutSweepJob } from './modules/checkout/index';
-import { clubCalendarJob } from './modules/clubs/index';
-import { eventTicketsJob } from './modules/events/index';
-import { insightsRefreshJob } from './modules/insights/index';
-import { campaignSendJob } from './modules/marketing/index';
-import { payoutReleaseJob } from './modules/payouts/index';
-import { paymentProviderFor } from './modules/payments/index';
-import { privacyDueReminderJob } from './modules/privacy/index';
-import { formatDemoAccounts } from './modules/seed/index';
-import { seedDemoData } from './modules/seed/index';
-import { wholesaleReminderJob } from './modules/wholesale/index';
-
-/** Everything the server does on its own, on a schedule or when asked. */
-const BACKGROUND_JOBS = [
-  wholesaleReminderJob,
-  payoutReleaseJob,
-  checkoutSweepJob,
-  clubCalendarJob,
-  eventTicketsJob,
-  campaignSendJob,
-  mailRelayJob,
-  pruneAccountRecordsJob,
-  privacyDueReminderJob,
-  insightsRefreshJob,
-];
 
 async function main() {
   const config = loadConfig();
-  const database = await openConfiguredDatabase(config);
-  const seed = config.SEED_DEMO_DATA ? await seedDemoData(database.db) : undefined;
-  // People reading a terminal get readable lines; production and pipes get JSON for collectors.
-  const pretty = !config.isProduction && process.stdout.isTTY;
-  // Created here rather than in buildApp, so the background jobs send through the same mailer.
-  const mailer = createMailer({
-    db: database.db,
-    smtpUrl: config.SMTP_URL,
-    from: config.MAIL_FROM,
-  });
-  const payments = paymentProviderFor(config, database.db);
-  const app = await buildApp({
-    config,
-    database,
-    mailer,
-    payments,
-    logger: pretty
-      ? {
-          level: config.LOG_LEVEL,
-          transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } },
-        }
-      : { level: config.LOG_LEVEL },
-  });
-  if (seed && (seed.producersAdded > 0 || seed.accountsAdded > 0)) {
-    app.log.info(seed, 'demo data seeded');
-  }
-
-  const jobs = await startJobRunner({ database, context: app.services, jobs: BACKGROUND_JOBS });
-  // Requests start work at once through it (a campaign sent now), rather than at the next period.
-  app.services.jobs = jobs;
-  const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    await jobs.stop();
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-
-  await app.listen({ host: config.HOST, port: config.PORT });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.PORT;
-  const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
-  const lines = [
-    '',
-    `  ${config.SITE_NAME} is ready at http://${host}:${port}/`,
-    `  Database: ${database.kind === 'pglite' ? `embedded PGlite (${config.PGLITE_DATA_DIR})` : 'PostgreSQL (DATABASE_URL)'}`,
-    `  Products in search: ${app.productSearch.size}; ready in ${Math.round(performance.now())} ms`,
-  ];
-  if (config.SEED_DEMO_DATA) lines.push('', '  Demo accounts:', formatDemoAccounts());
-  process.stdout.write(`${lines.join('\n')}\n\n`);
+  // The database opens while the rest of the server loads: PGlite compiles its WebAssembly off
+  // this thread, and reading the server's modules would otherwise wait for it (or it for them).
+  const [database, { startServer }] = await Promise.all([
+    openConfiguredDatabase(config),
+    import('./start-server'),
+  ]);
+  await startServer(config, database);
 }
 
 main().catch((error: unknown) => {
