@@ -4,11 +4,11 @@
 // WEB_DIST_DIR measures (and if need be builds) another web build than apps/web/dist;
 // BENCH_PORT moves the server off port 4390, so that two runs on one machine do not collide.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { shopJavaScript } from './bench-shop-js.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = process.env.WEB_DIST_DIR
@@ -25,33 +25,6 @@ function build() {
   if (!process.env.WEB_DIST_DIR) return run('npm', ['run', 'build', '--silent'], root);
   run('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir'], path.join(root, 'apps/web'));
   run(process.execPath, ['scripts/precompress.mjs', dist], root);
-}
-
-/** Files a route loads: the entry, the route's lazy chunk, and everything they import statically. */
-function shopJavaScript() {
-  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
-  const files = new Set();
-  const visit = (key) => {
-    const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  visit('index.html');
-  visit('src/features/shop/shop-page.tsx');
-  let raw = 0;
-  let gzipped = 0;
-  let brotli = 0;
-  for (const file of files) {
-    if (!file.endsWith('.js')) continue;
-    const full = path.join(dist, file);
-    const bytes = readFileSync(full);
-    raw += bytes.length;
-    gzipped += gzipSync(bytes, { level: 9 }).length;
-    // What the server actually sends to a browser that accepts brotli (precompressed at build).
-    brotli += existsSync(`${full}.br`) ? readFileSync(`${full}.br`).length : bytes.length;
-  }
-  return { files: [...files].filter((f) => f.endsWith('.js')).length, raw, gzipped, brotli };
 }
 
 function startServer(dataDir, port) {
