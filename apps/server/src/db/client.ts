@@ -1,13 +1,11 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import * as schema from './tables';
 
 export type Schema = typeof schema;
@@ -33,8 +31,11 @@ export interface Database {
 
 const LISTEN_RETRY_MS = 1000;
 
+/** node-postgres, loaded only for PostgreSQL: the embedded database's starts skip it. */
+type PgModule = typeof pg;
+
 /** A LISTEN connection of its own (pooled ones are shared), kept open across failures. */
-function listenerFor(url: string): NonNullable<Database['listen']> {
+function listenerFor(pg: PgModule, url: string): NonNullable<Database['listen']> {
   return async (channel, onMessage, hooks = {}) => {
     let client: pg.Client | undefined;
     let stopped = false;
@@ -84,6 +85,32 @@ const migrationsFolder = path.resolve(
   '../../drizzle',
 );
 
+/** When the newest committed migration was generated: drizzle-kit's journal lists them all. */
+function newestMigrationMillis(): number {
+  const journal = JSON.parse(
+    readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8'),
+  ) as { entries: { when: number }[] };
+  return Math.max(...journal.entries.map((entry) => entry.when));
+}
+
+/**
+ * Whether the database has every committed migration, by drizzle's own rule (it applies those
+ * generated after the last one it recorded), in one statement: a start with nothing to apply
+ * skips reading and hashing every migration and the migrator's own statements.
+ */
+async function migrationsApplied(db: Pick<Db, 'execute'>): Promise<boolean> {
+  try {
+    const result = await db.execute(
+      sql`select max(created_at) as last from drizzle.__drizzle_migrations`,
+    );
+    const last = rowsOf<{ last: string | number | null }>(result)[0]?.last;
+    return last !== null && last !== undefined && Number(last) >= newestMigrationMillis();
+  } catch {
+    // A new database has no migrations table: the migrator creates it.
+    return false;
+  }
+}
+
 export type DatabaseOptions =
   | {
       kind: 'postgres';
@@ -122,6 +149,11 @@ function once(close: () => Promise<void>): () => Promise<void> {
 /** Opens the database and applies committed migrations (drizzle's migrator, from code). */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.maxConnections ?? 10,
@@ -153,7 +185,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema });
     try {
-      await migratePg(db, { migrationsFolder });
+      if (!(await migrationsApplied(db))) await migratePg(db, { migrationsFolder });
     } catch (error) {
       await pool.end();
       throw error;
@@ -161,7 +193,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db: db as unknown as Db,
       kind: 'postgres',
-      listen: listenerFor(options.url),
+      listen: listenerFor(pg, options.url),
       close: once(() => pool.end()),
     };
   }
@@ -171,7 +203,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
+  if (!(await migrationsApplied(db))) {
+    const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
+    await migratePglite(db, { migrationsFolder });
+  }
   return {
     db: db as unknown as Db,
     kind: 'pglite',
