@@ -25,6 +25,10 @@ const PRODUCERS: [slug: string, orders: number][] = [
   ['cascadia-hollow-cellars', 240],
   ['burnside-gravity-brewing', 120],
 ];
+/** The producers whose year of orders the seed writes. */
+export const INSIGHTS_PRODUCER_SLUGS = PRODUCERS.map(([slug]) => slug);
+/** The idempotency keys of a producer's seeded checkouts start with it: present once seeded. */
+export const insightsSeedKeyPrefix = (slug: string) => `seed-insights-${slug}-`;
 const DAY_MS = 86_400_000;
 /** Where buyers live: state, city, ZIP. */
 const PLACES: Record<string, [string, string]> = {
@@ -71,7 +75,7 @@ export async function seedDemoInsights(db: Db): Promise<number> {
   for (const [slug, count] of PRODUCERS) {
     const [business] = await db.select().from(businesses).where(eq(businesses.slug, slug));
     if (!business) continue;
-    const key = `seed-insights-${slug}-`;
+    const key = insightsSeedKeyPrefix(slug);
     const [done] = await db
       .select({ id: checkouts.id })
       .from(checkouts)

@@ -1,5 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
-import zipcodes from 'zipcodes';
+import type zipcodeTable from 'zipcodes';
 import type { Db } from '../../db/client';
 import {
   addresses,
@@ -19,6 +19,7 @@ import { seedDemoClubs } from './clubs';
 import { seedDemoEvents } from './events';
 import { seedDemoMarketing } from './marketing';
 import { seedDemoInsights } from './insights';
+import { demoDataPresent } from './demo-data-present';
 import { seedDemoPrivacyRequests } from './privacy';
 import { demoFulfillmentFees } from './catalog/fees';
 import type { DemoProducer, DemoProduct } from './catalog/types';
@@ -63,6 +64,8 @@ async function seedTags(db: Db): Promise<Map<string, number>> {
       .map((row) => [`${categoryNames.get(row.categorized_by_id!)}/${row.name}`, row.id]),
   );
 }
+
+type ZipCodes = typeof zipcodeTable;
 
 /** States that commonly allow direct-to-consumer shipping; demo shippers are licensed for these. */
 const DEMO_SHIPPING_STATES = [
@@ -111,7 +114,7 @@ function businessValues(producer: DemoProducer) {
   };
 }
 
-function addressValues(producer: DemoProducer, businessId: number) {
+function addressValues(producer: DemoProducer, businessId: number, zipcodes: ZipCodes) {
   const location = zipcodes.lookup(producer.postal_code);
   if (!location) throw new Error(`Demo producer ${producer.slug} has an unknown ZIP code`);
   return {
@@ -213,7 +216,11 @@ async function seedProducers(db: Db, catalog: DemoProducer[], tagIds: Map<string
   const idBySlug = new Map(inserted.map((row) => [row.slug, row.id]));
   const added = missing.filter((producer) => idBySlug.has(producer.slug));
 
-  await db.insert(addresses).values(added.map((p) => addressValues(p, idBySlug.get(p.slug)!)));
+  // A large table, loaded only when producers are added rather than on every start.
+  const { default: zipcodes } = await import('zipcodes');
+  await db
+    .insert(addresses)
+    .values(added.map((p) => addressValues(p, idBySlug.get(p.slug)!, zipcodes)));
   const tagRows = added.flatMap((producer) => {
     const businessId = idBySlug.get(producer.slug)!;
     return [
@@ -320,6 +327,7 @@ async function seedBanners(db: Db): Promise<void> {
 
 /** Adds whatever part of the demo data is missing; running it again changes nothing. */
 export async function seedDemoData(db: Db): Promise<SeedReport> {
+  if (await demoDataPresent(db)) return { producersAdded: 0, productsAdded: 0, accountsAdded: 0 };
   const catalog = buildDemoCatalog();
   const report = await db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
