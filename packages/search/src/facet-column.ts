@@ -3,6 +3,12 @@ import { setBit, type Bitset } from './bitset';
 import { ensureCapacity, IntList } from './int-list';
 import { foldForMatch } from './tokenize';
 
+/**
+ * A number its label gives back exactly: String(x) read with Number() is x for every number but
+ * NaN and -0 (whose label is "0").
+ */
+const isPlainNumber = (number: number): boolean => number === number && !Object.is(number, -0);
+
 /** A facet column as a snapshot holds it. */
 export interface FacetColumnState {
   attribute: string;
@@ -39,6 +45,14 @@ export class FacetColumn {
   readonly numbersInArrays = new Map<number, number[]>();
   /** Live documents whose value is a single number. */
   numericDocuments = 0;
+  /**
+   * Per value id, the live documents whose single number it is. When that equals the value's
+   * count, every document with the value holds `valueNumbers[id]`, so stats over any set of
+   * documents follow from that set's counts (see Facets).
+   */
+  numericCounts: Int32Array = new Int32Array(8);
+  /** Each value id's label as a number (NaN when it is not one). */
+  valueNumbers: Float64Array = new Float64Array(8);
   /** Value ids in label order (see collation.ts), and each value's position in it. */
   private collated: number[] = [];
   private uncollated: number[] = [];
@@ -98,7 +112,10 @@ export class FacetColumn {
     for (const [slot, ids] of state.extra) column.extra.set(slot, ids);
     for (const [slot, numbers] of state.numbersInArrays) column.numbersInArrays.set(slot, numbers);
     for (let slot = 0; slot < state.numbers.length; slot++) {
-      if (!Number.isNaN(state.numbers[slot])) column.numericDocuments++;
+      const number = state.numbers[slot]!;
+      if (Number.isNaN(number)) continue;
+      column.numericDocuments++;
+      if (isPlainNumber(number)) column.numericCounts[state.first[slot]!]!++;
     }
     return column;
   }
@@ -119,6 +136,9 @@ export class FacetColumn {
       this.idOf.set(value, id);
       this.postings.push(new IntList(2));
       this.counts = ensureCapacity(this.counts, id + 1);
+      this.numericCounts = ensureCapacity(this.numericCounts, id + 1);
+      this.valueNumbers = ensureCapacity(this.valueNumbers, id + 1);
+      this.valueNumbers[id] = Number(value);
       this.stale = ensureCapacity(this.stale, id + 1);
       this.uncollated.push(id);
     }
@@ -149,6 +169,7 @@ export class FacetColumn {
     if (numbers.length > 0) this.numbersInArrays.set(slot, numbers);
     if (ids.length === 0) return;
     this.first[slot] = ids[0]!;
+    if (typeof raw === 'number' && isPlainNumber(raw)) this.numericCounts[ids[0]!]!++;
     if (ids.length > 1) this.extra.set(slot, Int32Array.from(ids.slice(1)));
   }
 
@@ -157,7 +178,9 @@ export class FacetColumn {
     const first = this.first[slot] ?? -1;
     if (first >= 0) this.release(first);
     for (const id of this.extra.get(slot) ?? []) this.release(id);
-    if (!Number.isNaN(this.numbers[slot] ?? NaN)) this.numericDocuments--;
+    const number = this.numbers[slot] ?? NaN;
+    if (!Number.isNaN(number)) this.numericDocuments--;
+    if (first >= 0 && isPlainNumber(number)) this.numericCounts[first]!--;
     this.first[slot] = -1;
     this.numbers[slot] = NaN;
     this.extra.delete(slot);

@@ -68,6 +68,40 @@ function numericStats(column: FacetColumn, slots: Int32Array): NumericStats | un
   return count === 0 ? undefined : { min, max, sum, avg: sum / count };
 }
 
+const UNKNOWN = 'unknown';
+
+/**
+ * min, max, sum and average from the counts of each value, when every counted value is a plain
+ * number that all its documents hold as their single value (see FacetColumn.numericCounts);
+ * UNKNOWN otherwise. Sums of whole numbers are exact in any order; sums of fractions may differ
+ * in the last digits from adding document by document.
+ */
+function statsFromCounts(
+  column: FacetColumn,
+  counts: Int32Array,
+  candidates: Int32Array | undefined,
+): NumericStats | undefined | typeof UNKNOWN {
+  const { numericCounts, valueNumbers } = column;
+  const total = column.counts;
+  let min = Infinity;
+  let max = -Infinity;
+  let sum = 0;
+  let count = 0;
+  const length = candidates ? candidates.length : column.values.length;
+  for (let i = 0; i < length; i++) {
+    const id = candidates ? candidates[i]! : i;
+    const times = counts[id]!;
+    if (times <= 0) continue;
+    if (numericCounts[id] !== total[id]) return UNKNOWN;
+    const value = valueNumbers[id]!;
+    if (value < min) min = value;
+    if (value > max) max = value;
+    sum += times * value;
+    count += times;
+  }
+  return count === 0 ? undefined : { min, max, sum, avg: sum / count };
+}
+
 /**
  * The facet attributes, one column each, and their counts over a query's matches: increments
  * over the matches, or, when most documents match, decrements of the few that do not from the
@@ -108,7 +142,11 @@ export class Facets {
     return [...this.columns.values()].map((column) => column.exportState(renumber, slotCount));
   }
 
-  /** The counts (and numeric stats) of the requested facets over the matches. */
+  /**
+   * The counts (and numeric stats) of the requested facets over the matches: one pass per facet
+   * over the matches, or over the documents that do not match when those are fewer; the stats
+   * follow from the counts when the facet's values are plain numbers.
+   */
   count(matches: Matches, params: SearchParams): Pick<SearchResult, 'facets' | 'facets_stats'> {
     const requested = (params.facets ?? []).flatMap((facet) =>
       facet === '*' ? [...this.columns.keys()] : [facet],
@@ -118,44 +156,64 @@ export class Facets {
     const byLabel = params.sortFacetValuesBy === 'alpha';
     const facets: SearchResult['facets'] = {};
     const stats: NonNullable<SearchResult['facets_stats']> = {};
-    const { alive, liveCount } = this.slots;
+    if (facetNames.length === 0) return { facets };
     // When most documents match, count the few that do not and subtract them from the totals.
-    let misses: Int32Array | undefined;
-    if (!matches.all && facetNames.length > 0 && matches.count * 2 > liveCount) {
-      const bits = this.scratch.uint32('complement', alive.length).fill(0);
-      if (matches.bits) bits.set(matches.bits);
-      else for (const slot of matches.slots!) setBit(bits, slot);
-      complementWithin(bits, alive);
-      const missCount = liveCount - matches.count;
-      misses = slotsOf(bits, missCount, this.scratch.int32('misses', missCount));
-    }
+    const misses =
+      !matches.all && matches.count * 2 > this.slots.liveCount ? this.missesOf(matches) : undefined;
     for (const facet of facetNames) {
       const column = this.columns.get(facet)!;
-      if (matches.all) {
-        facets[facet] = Object.fromEntries(this.topValues(column, column.counts, limit, byLabel));
-      } else if (misses) {
-        const counts = this.scratch.int32('facet-counts', column.values.length);
-        counts.set(column.counts.subarray(0, column.values.length));
+      const valueCount = column.values.length;
+      let counts = column.counts;
+      let seen: Int32Array | undefined;
+      if (misses) {
+        counts = this.scratch.int32('facet-counts', valueCount);
+        counts.set(column.counts.subarray(0, valueCount));
         tally(column, misses, counts, -1);
-        facets[facet] = Object.fromEntries(this.topValues(column, counts, limit, byLabel));
-      } else {
-        // Few matches: count into zeros and read back only the values seen.
-        const counts = this.scratch.int32('facet-counts', column.values.length).fill(0);
-        const seen = new IntList(64);
-        tallySeen(column, slotsOfMatches(matches, this.scratch), counts, seen);
-        facets[facet] = Object.fromEntries(
-          this.topValues(column, counts, limit, byLabel, seen.view()),
-        );
+      } else if (!matches.all) {
+        counts = this.scratch.int32('facet-counts', valueCount).fill(0);
+        const slots = slotsOfMatches(matches, this.scratch);
+        if (slots.length >= valueCount) {
+          tally(column, slots, counts, 1);
+        } else {
+          // Fewer matches than values: read back only the values seen.
+          const seenList = new IntList(64);
+          tallySeen(column, slots, counts, seenList);
+          seen = seenList.view();
+        }
       }
+      facets[facet] = Object.fromEntries(this.topValues(column, counts, limit, byLabel, seen));
       if (column.numericDocuments > 0) {
-        let numeric: NumericStats | undefined;
-        if (matches.all && this.allStatsCache.has(facet)) numeric = this.allStatsCache.get(facet);
-        else numeric = numericStats(column, slotsOfMatches(matches, this.scratch));
-        if (matches.all) this.allStatsCache.set(facet, numeric);
+        const numeric = this.numericStatsOf(facet, column, matches, counts, seen);
         if (numeric) stats[facet] = numeric;
       }
     }
     return Object.keys(stats).length > 0 ? { facets, facets_stats: stats } : { facets };
+  }
+
+  /** The live slots that are not among the matches. */
+  private missesOf(matches: Matches): Int32Array {
+    const { alive, liveCount } = this.slots;
+    const bits = this.scratch.uint32('complement', alive.length).fill(0);
+    if (matches.bits) bits.set(matches.bits);
+    else for (const slot of matches.slots!) setBit(bits, slot);
+    complementWithin(bits, alive);
+    const missCount = liveCount - matches.count;
+    return slotsOf(bits, missCount, this.scratch.int32('misses', missCount));
+  }
+
+  /** facets_stats of one facet over the matches, whose value counts are `counts`. */
+  private numericStatsOf(
+    facet: string,
+    column: FacetColumn,
+    matches: Matches,
+    counts: Int32Array,
+    seen: Int32Array | undefined,
+  ): NumericStats | undefined {
+    if (matches.all && this.allStatsCache.has(facet)) return this.allStatsCache.get(facet);
+    let numeric = statsFromCounts(column, counts, seen);
+    if (numeric === UNKNOWN) numeric = numericStats(column, slotsOfMatches(matches, this.scratch));
+    if (matches.all) this.allStatsCache.set(facet, numeric);
+    return numeric;
   }
 
   /** Values of one facet that start with (any word of) `facetQuery`, counted over the matches. */

@@ -106,7 +106,10 @@ export class ProductSearch {
 
   /** Follows committed writes (from this process or, through search-sync, another). */
   async applyChanges(db: Db, changes: readonly Change[]): Promise<void> {
-    for (const change of changes) await this.refreshBusiness(db, change.businessId);
+    // Site changes (banners, the tag vocabulary) are not in the index.
+    for (const change of changes) {
+      if (change.kind === 'business') await this.refreshBusiness(db, change.businessId);
+    }
   }
 
   /** Re-reads one business and its products, so the next search here sees their change. */
