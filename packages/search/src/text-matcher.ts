@@ -1,8 +1,8 @@
 import type { DocumentSlots } from './document-slots';
-import { IntList } from './int-list';
-import { Lexicon } from './lexicon';
+import { Lexicon, type Posting } from './lexicon';
 import { NO_MATCH, type SlotMarks } from './query-matches';
 import type { Scratch } from './scratch';
+import { sortNumbers } from './select';
 import { tokenize } from './tokenize';
 import { MIN_WORD_LENGTH_FOR_TYPO } from './typos';
 import type { SearchDocument } from './types';
@@ -16,6 +16,65 @@ const WORD_CACHE_MATCHES_PER_DOCUMENT = 8;
 interface WordMatches {
   slots: Int32Array;
   codes: Uint8Array;
+}
+
+/** Lowers each slot's mark in `best` to its code in this posting, when that is better. */
+function markBest(posting: Posting, base: number, best: SlotMarks): void {
+  const { slots, ranks, length } = posting;
+  for (let i = 0; i < length; i++) {
+    const slot = slots[i]!;
+    const code = base + ranks[i]!;
+    if (code < best[slot]!) best[slot] = code;
+  }
+}
+
+/** The slots and codes of one posting (a copy: postings change with writes). */
+function codesOfPosting(posting: Posting, base: number): WordMatches {
+  const { length } = posting;
+  const slots = posting.slots.slice(0, length);
+  const codes = new Uint8Array(length);
+  for (let i = 0; i < length; i++) codes[i] = base + posting.ranks[i]!;
+  return { slots, codes };
+}
+
+/** Many marks: every marked slot by a scan of all of them, clearing the marks. */
+function collectMarked(best: SlotMarks, slotCount: number): WordMatches {
+  let count = 0;
+  for (let slot = 0; slot < slotCount; slot++) if (best[slot] !== NO_MATCH) count++;
+  const slots = new Int32Array(count);
+  const codes = new Uint8Array(count);
+  let next = 0;
+  for (let slot = 0; slot < slotCount; slot++) {
+    const code = best[slot]!;
+    if (code === NO_MATCH) continue;
+    slots[next] = slot;
+    codes[next++] = code;
+    best[slot] = NO_MATCH;
+  }
+  return { slots, codes };
+}
+
+/** Few marks: the postings' slots, each once, sorted; their codes read and the marks cleared. */
+function collectPostings(postings: Posting[], entries: number, best: SlotMarks): WordMatches {
+  const all = new Int32Array(entries);
+  let count = 0;
+  for (const posting of postings) {
+    for (let i = 0; i < posting.length; i++) {
+      const slot = posting.slots[i]!;
+      // A slot's mark goes negative once listed, so it is listed once.
+      const code = best[slot]!;
+      if (code < 0) continue;
+      all[count++] = slot;
+      best[slot] = -1 - code;
+    }
+  }
+  const slots = sortNumbers(all.subarray(0, count)).slice();
+  const codes = new Uint8Array(count);
+  for (let i = 0; i < count; i++) {
+    codes[i] = -1 - best[slots[i]!]!;
+    best[slots[i]!] = NO_MATCH;
+  }
+  return { slots, codes };
 }
 
 /**
@@ -137,26 +196,30 @@ export class TextMatcher {
         alternatives.push({ term, base: 3 * attributeCount });
       }
     }
-    const touched = new IntList(64);
+    const postings: Posting[] = [];
+    const bases: number[] = [];
+    let entries = 0;
     for (const { term, base } of alternatives) {
       const posting = this.lexicon.read(term, this.slots.isLive);
-      if (!posting) continue;
-      const { slots, ranks, length } = posting;
-      for (let i = 0; i < length; i++) {
-        const slot = slots[i]!;
-        const code = base + ranks[i]!;
-        const previous = best[slot]!;
-        if (code < previous) {
-          if (previous === NO_MATCH) touched.push(slot);
-          best[slot] = code;
-        }
-      }
+      if (!posting || posting.length === 0) continue;
+      postings.push(posting);
+      bases.push(base);
+      entries += posting.length;
     }
-    const slots = touched.view().slice();
-    const codes = new Uint8Array(slots.length);
-    for (let i = 0; i < slots.length; i++) {
-      codes[i] = best[slots[i]!]!;
-      best[slots[i]!] = NO_MATCH;
+    let slots: Int32Array;
+    let codes: Uint8Array;
+    if (postings.length === 1) {
+      // One term: its posting is already in slot order.
+      ({ slots, codes } = codesOfPosting(postings[0]!, bases[0]!));
+    } else {
+      for (let p = 0; p < postings.length; p++) markBest(postings[p]!, bases[p]!, best);
+      // Matches are kept in slot order, so that every later pass over them reads the per-slot
+      // columns front to back instead of at random.
+      const slotCount = this.slots.length;
+      ({ slots, codes } =
+        entries * 8 > slotCount
+          ? collectMarked(best, slotCount)
+          : collectPostings(postings, entries, best));
     }
     const result = { slots, codes };
     const liveCount = this.slots.liveCount;
