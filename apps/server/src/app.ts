@@ -29,6 +29,7 @@ import { openProductIndex, saveProductIndex } from './modules/search/index';
 import { uploadRoutes } from './modules/uploads/index';
 import { webRoutes } from './modules/web/index';
 import { ChangeFeed } from './platform/changes';
+import { ReadCache } from './platform/read-cache';
 import { systemClock, type Clock } from './platform/clock';
 import type { ServiceContext } from './platform/context';
 import { wholesaleRoutes } from './modules/wholesale/index';
@@ -109,6 +110,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const changes = new ChangeFeed();
   const stopSearchSync = await startSearchSync(database, productSearch, changes, app.log);
   app.addHook('onClose', stopSearchSync);
+  const reads = new ReadCache();
+  reads.follow(changes);
   // Search keys of sessions ended in any process stop proving wholesale access here.
   const searchKeys = await startSearchKeyRevocations(database, app.log);
   app.addHook('onClose', searchKeys.stop);
@@ -140,15 +143,16 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     payments,
     search: productSearch,
     changes,
+    reads,
   };
   app.decorate('services', services);
   registerServiceContext(app, services);
   registerGpc(app);
 
   app.get('/health', async () => ({ status: 'ok', products: productSearch.size }));
-  await app.register(graphqlPlugin, { db: database.db, config });
+  await app.register(graphqlPlugin, { db: database.db, config, reads });
   await app.register(accountRoutes, { config, db: database.db });
-  await app.register(bannerRoutes, { db: database.db });
+  await app.register(bannerRoutes, { services });
   await app.register(geoRoutes);
   await app.register(searchRoutes, {
     config,

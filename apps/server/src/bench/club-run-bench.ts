@@ -33,6 +33,7 @@ import { createClub, runRelease, setClubStatus } from '../modules/clubs/index';
 import { createOfflineProvider } from '../modules/payments/index';
 import { recreateDatabase } from './checkout-bench-seed';
 import { silentLogger } from '../platform/silent-logger';
+import { ChangeFeed } from '../platform/changes';
 
 const { values: args } = parseArgs({
   options: {
@@ -99,7 +100,11 @@ async function seed(db: Db) {
       retail: [[1, 2_400]],
     }),
   ];
-  const seller = { db, viewer: { id: sellerId, sessionId: 'bench', isAdmin: false } };
+  const seller = {
+    db,
+    viewer: { id: sellerId, sessionId: 'bench', isAdmin: false },
+    changes: new ChangeFeed(),
+  };
   const club = await createClub(seller, business.slug, {
     name: 'Bench Club',
     description: '',

@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { isConnectionLoss } from '../db/errors';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../http/errors';
 import { SERVICE_UNAVAILABLE } from '../platform/domain-error';
+import type { ReadCache } from '../platform/read-cache';
 import type { GraphqlContext } from './context';
 import { domainErrorIn, graphqlErrorOf } from './errors';
 import {
@@ -16,6 +17,7 @@ import {
   type GraphqlRequestFields,
 } from './graphql-limits';
 import { createLoaders } from './loaders';
+import { noteViewerRead, registerResponseCache } from './response-cache';
 import { schema } from './schema';
 
 const GRAPHQL_PATH = '/graphql';
@@ -107,11 +109,21 @@ export async function graphqlPlugin(
     db: Db;
     /** Bounds on one request, DEFAULT_GRAPHQL_LIMITS where not given. */
     limits?: Partial<GraphqlLimits>;
+    /** Where public reads are answered from; without it every request runs. */
+    reads?: ReadCache;
   },
 ) {
   const { config, db } = options;
   const limits: GraphqlLimits = { ...DEFAULT_GRAPHQL_LIMITS, ...options.limits };
   const checkRequest = requestGate(schema, limits);
+  if (options.reads) {
+    registerResponseCache(app, {
+      schema,
+      reads: options.reads,
+      sessionCookieName: config.sessionCookieName,
+      isGraphqlRoute,
+    });
+  }
 
   // Browsers may send "simple" cross-site POSTs (text/plain, form) without a preflight: refuse them.
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -190,18 +202,33 @@ export async function graphqlPlugin(
     validationRules: config.isProduction ? [NoSchemaIntrospectionCustomRule] : [],
     graphiql: !config.isProduction,
     errorFormatter: formatErrors,
-    context: async (request, reply): Promise<GraphqlContext> => ({
-      ...(await request.serviceContext()),
-      ip: request.ip,
-      reply,
-      loaders: createLoaders(db),
-    }),
+    context: async (request, reply): Promise<GraphqlContext> =>
+      watchViewer(
+        { ...(await request.serviceContext()), ip: request.ip, reply, loaders: createLoaders(db) },
+        () => noteViewerRead(request),
+      ),
   });
 
   app.graphql.addHook('preExecution', async (executedSchema, document, context, variables) => {
     const fields = context.reply ? requestFields(context.reply.request) : undefined;
     const operationName = typeof fields?.operationName === 'string' ? fields.operationName : null;
     checkOperationCost(executedSchema, document, { operationName, variables }, limits);
+  });
+}
+
+/**
+ * The context with its `viewer` behind a getter that tells `onRead` each time it is looked at
+ * (copying the context looks too), so the response cache knows whose answer it is.
+ */
+function watchViewer(context: GraphqlContext, onRead: () => void): GraphqlContext {
+  const { viewer } = context;
+  return Object.defineProperty(context, 'viewer', {
+    get() {
+      onRead();
+      return viewer;
+    },
+    enumerable: true,
+    configurable: true,
   });
 }
 

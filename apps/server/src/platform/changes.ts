@@ -1,12 +1,14 @@
 import type { ServiceContext } from './context';
 
 /**
- * What a write changed that others keep a copy of (the search indexes of every process). A
- * business change covers the business and all its products.
+ * What a write changed that others keep a copy of (the search indexes and read caches of every
+ * process). A business change covers the business, its addresses, tags, clubs and products; a
+ * site change covers what belongs to no business (banners, the tag vocabulary).
  */
-export type Change = { kind: 'business'; businessId: number };
+export type Change = { kind: 'business'; businessId: number } | { kind: 'site' };
 
 export const businessChanged = (businessId: number): Change => ({ kind: 'business', businessId });
+export const siteChanged = (): Change => ({ kind: 'site' });
 
 /** Where services record their changes. */
 export interface ChangeLog {
@@ -16,20 +18,40 @@ export interface ChangeLog {
 /** Hears changes once they are committed: this process's index, then the other processes. */
 export type ChangeListener = (changes: readonly Change[]) => Promise<void>;
 
+/** A copy kept in step with every committed write, this process's and the others'. */
+export interface ChangeFollower {
+  /** A write of this process: awaited before the write answers, so the writer reads its write. */
+  local(changes: readonly Change[]): Promise<void>;
+  /** A write another process announced (in the order announced). */
+  remote(changes: readonly Change[]): void;
+  /** Announcements may have been missed (a lost connection): everything may have changed. */
+  resync(): void;
+}
+
+const without = <T>(list: T[], item: T) => {
+  const at = list.indexOf(item);
+  if (at >= 0) list.splice(at, 1);
+};
+
 /**
  * The process's change log: a change recorded outside any transaction is already committed, so it
  * goes to the listeners at once (and the write's caller waits for this process's index, so the
- * writer reads its own write).
+ * writer reads its own write). Followers also hear, through `receive` and `resync`, what other
+ * processes announced (see change-bridge.ts).
  */
 export class ChangeFeed implements ChangeLog {
   private readonly listeners: ChangeListener[] = [];
+  private readonly followers: ChangeFollower[] = [];
 
   listen(listener: ChangeListener): () => void {
     this.listeners.push(listener);
-    return () => {
-      const at = this.listeners.indexOf(listener);
-      if (at >= 0) this.listeners.splice(at, 1);
-    };
+    return () => without(this.listeners, listener);
+  }
+
+  /** Followers hear a local write before the plain listeners (the announcement to others). */
+  follow(follower: ChangeFollower): () => void {
+    this.followers.push(follower);
+    return () => without(this.followers, follower);
   }
 
   async record(change: Change): Promise<void> {
@@ -38,14 +60,28 @@ export class ChangeFeed implements ChangeLog {
 
   async publish(changes: readonly Change[]): Promise<void> {
     if (changes.length === 0) return;
-    for (const listener of this.listeners) await listener(changes);
+    for (const follower of [...this.followers]) await follower.local(changes);
+    for (const listener of [...this.listeners]) await listener(changes);
+  }
+
+  /** Changes another process committed and announced. */
+  receive(changes: readonly Change[]): void {
+    for (const follower of [...this.followers]) follower.remote(changes);
+  }
+
+  /** Another process's changes may have been missed. */
+  resync(): void {
+    for (const follower of [...this.followers]) follower.resync();
   }
 }
+
+const changeKey = (change: Change) =>
+  change.kind === 'business' ? `business:${change.businessId}` : change.kind;
 
 /** The same change recorded twice in one transaction is published once. */
 function distinct(changes: readonly Change[]): Change[] {
   const seen = new Map<string, Change>();
-  for (const change of changes) seen.set(`${change.kind}:${change.businessId}`, change);
+  for (const change of changes) seen.set(changeKey(change), change);
   return [...seen.values()];
 }
 

@@ -7,6 +7,7 @@ import type { PaymentProvider } from './payment-provider';
 import type { ProductSearch } from '../modules/search/index';
 import type { ChangeLog } from './changes';
 import type { Clock } from './clock';
+import type { ReadCache } from './read-cache';
 
 /** pino's logger, as Fastify hands it to requests (a child of the app's, with the request id). */
 export type Logger = FastifyBaseLogger;
@@ -42,6 +43,8 @@ export interface ServiceContext {
   search: ProductSearch;
   /** Where writes record what they changed, so search follows them after commit. */
   changes: ChangeLog;
+  /** Answers to public reads, dropped on every write that records a change. */
+  reads: ReadCache;
   /**
    * The job runner, to start background work now rather than at its next period; absent in
    * tests and until the runner starts. Send after commit.

@@ -11,6 +11,8 @@ export interface TestApp {
   app: App;
   database: Database;
   config: Config;
+  /** PostgreSQL only: the database's address, for a second server process to use. */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
@@ -20,6 +22,8 @@ export async function createTestDatabase(): Promise<{
   drop(): Promise<void>;
   /** PostgreSQL only: another pool on the same database, as a second server process has. */
   openAnother?: () => Promise<Database>;
+  /** PostgreSQL only: the database's address. */
+  url?: string;
 }> {
   if (process.env.TEST_DB_KIND === 'postgres') {
     const url = process.env.TEST_DATABASE_URL!;
@@ -31,6 +35,7 @@ export async function createTestDatabase(): Promise<{
     const others: Database[] = [];
     return {
       database,
+      url: withDatabase(url, name),
       openAnother: async () => {
         const other = await openDatabase({ kind: 'postgres', url: withDatabase(url, name) });
         others.push(other);
@@ -66,7 +71,7 @@ export async function createTestApp(
     SEARCH_SNAPSHOT_PATH: '',
     ...env,
   });
-  const { database, drop } = await createTestDatabase();
+  const { database, drop, url } = await createTestDatabase();
   const app = await buildApp({
     config,
     database,
@@ -77,6 +82,7 @@ export async function createTestApp(
     app,
     database,
     config,
+    ...(url ? { databaseUrl: url } : {}),
     close: async () => {
       await app.close();
       await drop();

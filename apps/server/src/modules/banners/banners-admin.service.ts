@@ -1,8 +1,8 @@
 import type { AdminBannerView } from '@bevy/core';
 import { bannerInputSchema, type BannerInput } from '@bevy/core/schemas';
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import { banners } from '../../db/tables';
+import { inTransaction, siteChanged } from '../../platform/changes';
 import type { ServiceContext } from '../../platform/context';
 import { badInput, fromZodError, notFound } from '../../platform/domain-error';
 
@@ -42,11 +42,11 @@ export async function listAllBanners(ctx: Pick<ServiceContext, 'db'>): Promise<A
   return rows.map(toAdminBanner);
 }
 
+/** Who edits banners: the database, and the change log everyone's shown banners follow. */
+type BannerEditContext = Pick<ServiceContext, 'db' | 'changes'>;
+
 /** Adds a banner after the others. */
-export async function createBanner(
-  ctx: Pick<ServiceContext, 'db'>,
-  input: unknown,
-): Promise<AdminBanner> {
+export async function createBanner(ctx: BannerEditContext, input: unknown): Promise<AdminBanner> {
   const banner = parseBanner(input);
   const [row] = await ctx.db
     .insert(banners)
@@ -56,11 +56,12 @@ export async function createBanner(
     })
     .returning();
   if (!row) throw new Error('The banner was not saved.');
+  await ctx.changes.record(siteChanged());
   return toAdminBanner(row);
 }
 
 export async function updateBanner(
-  ctx: Pick<ServiceContext, 'db'>,
+  ctx: BannerEditContext,
   id: number,
   input: unknown,
   now = new Date(),
@@ -72,26 +73,27 @@ export async function updateBanner(
     .where(eq(banners.id, id))
     .returning();
   if (!row) throw notFound('There is no such banner.');
+  await ctx.changes.record(siteChanged());
   return toAdminBanner(row);
 }
 
-export async function deleteBanner(ctx: Pick<ServiceContext, 'db'>, id: number): Promise<true> {
+export async function deleteBanner(ctx: BannerEditContext, id: number): Promise<true> {
   const [row] = await ctx.db
     .delete(banners)
     .where(eq(banners.id, id))
     .returning({ id: banners.id });
   if (!row) throw notFound('There is no such banner.');
+  await ctx.changes.record(siteChanged());
   return true;
 }
 
 /** Puts the banners in the given order (positions 0..n-1); `ids` must name every banner once. */
 export async function reorderBanners(
-  ctx: Pick<ServiceContext, 'db'>,
+  ctx: BannerEditContext,
   ids: readonly number[],
   now = new Date(),
 ): Promise<AdminBanner[]> {
-  return ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+  return inTransaction(ctx, async ({ db, changes }) => {
     // Locked, so edits and deletions of these banners wait until the new order is written.
     const existing = await db.select({ id: banners.id }).from(banners).for('update');
     const known = new Set(existing.map((row) => row.id));
@@ -107,6 +109,7 @@ export async function reorderBanners(
       await db.update(banners).set({ position, updated_at: now }).where(eq(banners.id, id));
     }
     const rows = await db.select().from(banners).orderBy(asc(banners.position), asc(banners.id));
+    await changes.record(siteChanged());
     return rows.map(toAdminBanner);
   });
 }

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client';
+import type { ServiceContext } from '../../platform/context';
 import { listActiveBanners } from './banners.service';
 
-export async function bannerRoutes(app: FastifyInstance, options: { db: Db }) {
+export async function bannerRoutes(app: FastifyInstance, options: { services: ServiceContext }) {
   app.get('/banners', async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=60');
-    return listActiveBanners(options.db);
+    return listActiveBanners(options.services);
   });
 }

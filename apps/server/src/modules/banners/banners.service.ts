@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { banners } from '../../db/tables';
+import type { ServiceContext } from '../../platform/context';
 
 /** A banner as the contract's `GET /banners` returns it. */
 export interface PublicBanner {
@@ -10,7 +11,14 @@ export interface PublicBanner {
   dismissible: boolean;
 }
 
-export async function listActiveBanners(db: Db): Promise<PublicBanner[]> {
+/** The banners shown to everyone, from the read cache (banner edits record a site change). */
+export function listActiveBanners(
+  ctx: Pick<ServiceContext, 'db' | 'reads'>,
+): Promise<PublicBanner[]> {
+  return ctx.reads.get('banners', () => readActiveBanners(ctx.db));
+}
+
+async function readActiveBanners(db: Db): Promise<PublicBanner[]> {
   const rows = await db
     .select()
     .from(banners)

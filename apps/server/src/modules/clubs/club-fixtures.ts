@@ -1,3 +1,4 @@
+import { ChangeFeed } from '../../platform/changes';
 import { randomUUID } from 'node:crypto';
 import type { ClubInputDraft } from '@bevy/core';
 import { asc, eq } from 'drizzle-orm';
@@ -49,6 +50,7 @@ export interface ClubWorld {
     clock: ClubWorld['clock'];
     config: Config;
     log: FastifyBaseLogger;
+    changes: ChangeFeed;
   };
 }
 
@@ -85,6 +87,8 @@ export async function createClubWorld(
     (await createProduct(db, business.id, { name: 'Dry Riesling', stock, retail: [[1, 2_400]] }))
       .id,
   ];
+  // What the club's writes change reaches nobody here: no search index or cache is kept.
+  const changes = new ChangeFeed();
   const contextOf = (userId: number | null) => ({
     db,
     viewer: userId === null ? null : { id: userId, sessionId: 'test-session', isAdmin: false },
@@ -92,6 +96,7 @@ export async function createClubWorld(
     clock,
     config: TEST_MAIL_CONFIG as unknown as Config,
     log: silentLogger,
+    changes,
   });
   const seller = contextOf(sellerId);
   const club = await createClub(seller, business.slug, {

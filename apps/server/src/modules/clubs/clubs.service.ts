@@ -16,6 +16,7 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { clubs, clubTiers, products } from '../../db/tables';
 import { managesBusiness, requireMember } from '../../platform/access';
+import { businessChanged } from '../../platform/changes';
 import type { ServiceContext } from '../../platform/context';
 import { badInput, fromZodError, notFound } from '../../platform/domain-error';
 import { findBusinessBySlug, type BusinessRow } from '../businesses/index';
@@ -25,6 +26,8 @@ export type ClubTierRow = typeof clubTiers.$inferSelect;
 export type ClubWithTiers = ClubRow & { tiers: ClubTierRow[] };
 
 type ClubsContext = Pick<ServiceContext, 'db' | 'viewer'>;
+/** Opening and closing a club changes its business's public page. */
+type ClubStatusContext = ClubsContext & Pick<ServiceContext, 'changes'>;
 
 /** The business at `slug`, which the viewer must work at (or administer). */
 export async function managedBusiness(
@@ -207,7 +210,7 @@ export async function listClubsToManage(
 
 /** Opens a club to members, or closes it to new ones (its members keep their memberships). */
 export async function setClubStatus(
-  ctx: ClubsContext,
+  ctx: ClubStatusContext,
   businessSlug: string,
   clubSlug: string,
   status: 'open' | 'closed',
@@ -219,6 +222,7 @@ export async function setClubStatus(
     .where(and(eq(clubs.business_id, business.id), eq(clubs.slug, clubSlug)))
     .returning();
   if (!updated) throw notFound('There is no such club.');
+  await ctx.changes.record(businessChanged(business.id));
   return updated;
 }
 

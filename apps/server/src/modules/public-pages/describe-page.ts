@@ -3,7 +3,7 @@ import { escapeHtml, NOINDEX_TAG, previewTags } from './head-tags';
 import { matchPublicPage } from './page-routes';
 import { previewOf, type PreviewContext } from './previews';
 
-export type PageContext = Pick<ServiceContext, 'db' | 'config' | 'clock'>;
+export type PageContext = Pick<ServiceContext, 'db' | 'config' | 'clock' | 'reads'>;
 
 /** How the web app's index.html is served for one page. */
 export interface PageDescription {
@@ -45,12 +45,19 @@ export async function describePage(ctx: PageContext, pathname: string): Promise<
       indexable: true,
     };
   }
-  const preview = await previewOf(previewContext(ctx), page);
-  if (!preview) return { ...PRIVATE, status: 404 };
-  return {
-    status: 200,
-    tags: previewTags(preview, ctx.config.publicUrl, ctx.config.SITE_NAME),
-    ownTitle: true,
-    indexable: preview.listed,
+  const describe = async (): Promise<PageDescription> => {
+    const preview = await previewOf(previewContext(ctx), page);
+    if (!preview) return { ...PRIVATE, status: 404 };
+    return {
+      status: 200,
+      tags: previewTags(preview, ctx.config.publicUrl, ctx.config.SITE_NAME),
+      ownTitle: true,
+      indexable: preview.listed,
+    };
   };
+  // Products and businesses change only through writes that record a business change; events
+  // and clubs also change as tickets sell and time passes, so they are read every time.
+  return page.kind === 'product' || page.kind === 'business'
+    ? ctx.reads.get(`page\n${pathname}`, describe)
+    : describe();
 }

@@ -1,4 +1,4 @@
-import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clubTiers, clubs, priceTiers, products } from '../../db/tables';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { writeStandInIndexHtml } from '../../test/web-template';
 import { createProducer, createProduct } from '../checkout/checkout-fixtures';
 import { createTestEvent } from '../events/event-fixtures';
 import { publicProduct } from './page-data';
@@ -76,15 +77,7 @@ beforeAll(async () => {
   webDir = await mkdtemp(path.join(tmpdir(), 'bevy-pages-'));
   await mkdir(path.join(webDir, 'art', 'bottles'), { recursive: true });
   await copyFile(ART, path.join(webDir, 'art', 'bottles', 'wine-red.svg'));
-  await writeFile(
-    path.join(webDir, 'index.html'),
-    [
-      '<!doctype html><html lang="en"><head><meta charset="UTF-8" />',
-      '<meta\n      name="description"\n      content="Bevy: buy direct."\n    />',
-      '<title>Bevy</title>\n<!--public-config-->',
-      '</head><body><div id="root"></div></body></html>',
-    ].join('\n'),
-  );
+  await writeStandInIndexHtml(webDir);
   t = await createTestApp({ WEB_DIST_DIR: webDir, PUBLIC_URL: ORIGIN });
   const db = t.database.db;
   producer = await createProducer(db, {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors';
 import type { Db } from '../../db/client';
 import { businessTags, tags } from '../../db/tables';
-import { businessChanged, inTransaction } from '../../platform/changes';
+import { businessChanged, inTransaction, siteChanged } from '../../platform/changes';
 import type { ServiceContext } from '../../platform/context';
 import { badInput, notFound } from '../../platform/domain-error';
 import { followTagRename, TAG_BACKED_ATTRIBUTES } from '../products/index';
@@ -69,7 +69,7 @@ export function listCategories(ctx: Pick<ServiceContext, 'db'>): Promise<TagRow[
 
 /** A tag in a category, or without `categoryId` a new category. */
 export async function createTag(
-  ctx: Pick<ServiceContext, 'db'>,
+  ctx: Pick<ServiceContext, 'db' | 'changes'>,
   input: { name: string; categoryId?: number | null },
 ): Promise<TagRow> {
   const name = parseName(input.name);
@@ -90,6 +90,7 @@ export async function createTag(
     .onConflictDoNothing()
     .returning();
   if (!row) throw badInput(DUPLICATE_MESSAGE, 'name');
+  await ctx.changes.record(siteChanged());
   return row;
 }
 
@@ -130,6 +131,7 @@ export async function renameTag(
         : [];
       const changed = new Set([...productsChanged, ...(await businessesTaggedWith(db, tag.id))]);
       for (const businessId of changed) await changes.record(businessChanged(businessId));
+      await changes.record(siteChanged());
       return row;
     });
   } catch (error) {
@@ -150,6 +152,7 @@ export async function deleteTag(
     const [row] = await db.delete(tags).where(eq(tags.id, id)).returning({ id: tags.id });
     if (!row) throw notFound('There is no such tag.');
     for (const businessId of tagged) await changes.record(businessChanged(businessId));
+    await changes.record(siteChanged());
     return true as const;
   });
 }
