@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
+import { lazyPackage } from '../../platform/lazy-package';
 import { HttpError } from '../../http/errors';
 import type { ServiceContext } from '../../platform/context';
 import { findBusinessBySlug } from '../businesses/index';
@@ -12,6 +13,9 @@ import type { MerchantProduct } from './public-catalog.service';
 import { absoluteUrl, businessPath } from './public-urls';
 import { robotsTxt } from './robots';
 import { indexOf, SITEMAP_MAX_URLS, splitSitemap, urlsetXml } from './sitemap';
+
+/** Loaded on first use: start-up does not pay for the image library. */
+const loadSharp = lazyPackage<typeof Sharp>('sharp');
 
 const XML = 'application/xml; charset=utf-8';
 const RSS = 'application/rss+xml; charset=utf-8';
@@ -119,7 +123,7 @@ export async function feedRoutes(
     if (!png) {
       png = readFile(path.join(distDir, image))
         .then((svg) =>
-          sharp(svg, { density: 192 })
+          loadSharp()(svg, { density: 192 })
             .resize({ width: 800, height: 800, fit: 'contain', background: '#ffffff' })
             .flatten({ background: '#ffffff' })
             .png()

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { US_ZIP_PATTERN } from '@bevy/core';
-import zipcodes from 'zipcodes';
+import type ZipCodes from 'zipcodes';
 import { HttpError } from '../../http/errors';
+import { lazyPackage } from '../../platform/lazy-package';
+
+const zipcodes = lazyPackage<typeof ZipCodes>('zipcodes');
 
 export interface ZipLocation {
   zip: string;
@@ -13,7 +16,7 @@ export interface ZipLocation {
 
 /** A US ZIP code (ZIP+4 allowed) resolved offline, from the `zipcodes` data package. */
 export function locateZip(zip: string): ZipLocation | null {
-  const found = zipcodes.lookup(zip.trim().slice(0, 5));
+  const found = zipcodes().lookup(zip.trim().slice(0, 5));
   return found
     ? {
         zip: found.zip,

@@ -1,10 +1,14 @@
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import type { Database } from '../../db/client';
 import type { ServiceContext } from '../../platform/context';
+import { lazyPackage } from '../../platform/lazy-package';
 import { bossDatabaseOf, JOBS_SCHEMA, whileSettingUpAlone } from './boss-database';
 import type { JobData, JobDefinition } from './define-job';
 import { recordRunEnd, recordRunStart } from './job-runs';
 import { pruneRunHistoryJob } from './run-history-job';
+
+/** Loaded as the runner starts, which the server does once it answers requests. */
+const loadPgBoss = lazyPackage<typeof PgBoss>('pg-boss');
 
 const DEFAULT_TIMEOUT_SECONDS = 15 * 60;
 const DEFAULT_RETRY = { limit: 2, delaySeconds: 30, backoff: true };
@@ -93,7 +97,8 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
 
   const isEnabled = (job: JobDefinition<never>) => !job.enabled || job.enabled(config);
   const db = bossDatabaseOf(options.database);
-  const boss = new PgBoss({ db, schema: JOBS_SCHEMA, ...tuning });
+  const Boss = loadPgBoss();
+  const boss = new Boss({ db, schema: JOBS_SCHEMA, ...tuning });
   boss.on('error', (error) => log.error({ err: error }, 'the job runner met an error'));
 
   const send: JobRunner['send'] = async (job, data, sendOptions = {}) => {
@@ -138,7 +143,7 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
    * runs now, not at the next look).
    */
   async function declareJobs() {
-    const declarer = new PgBoss({ db, schema: JOBS_SCHEMA, supervise: false, schedule: false });
+    const declarer = new Boss({ db, schema: JOBS_SCHEMA, supervise: false, schedule: false });
     declarer.on('error', (error) => log.error({ err: error }, 'the job runner met an error'));
     await declarer.start();
     try {

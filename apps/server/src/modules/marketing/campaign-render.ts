@@ -1,6 +1,7 @@
-import sanitizeHtml from 'sanitize-html';
+import type sanitizeHtml from 'sanitize-html';
 import { formatCents, formatEventWhen, type CampaignBlock } from '@bevy/core';
 import type { Config } from '../../config';
+import { lazyPackage } from '../../platform/lazy-package';
 import { escapeHtml } from '../orders/index';
 import type { CampaignCatalogue } from './campaign-catalogue';
 
@@ -13,6 +14,9 @@ import type { CampaignCatalogue } from './campaign-catalogue';
  */
 
 type RenderConfig = Pick<Config, 'publicUrl' | 'SITE_NAME'>;
+
+/** Loaded when a campaign is first written or sent, not at start. */
+const loadSanitizeHtml = lazyPackage<typeof sanitizeHtml>('sanitize-html');
 
 const RICH_TEXT: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -69,7 +73,7 @@ export function absoluteLink(typed: string): string | null {
 
 /** The rich text a producer may send, and nothing else. */
 export function sanitizeCampaignHtml(html: string): string {
-  return sanitizeHtml(html, RICH_TEXT);
+  return loadSanitizeHtml()(html, RICH_TEXT);
 }
 
 export interface CampaignContent {

@@ -1,5 +1,5 @@
 import { connectStatusPath, setupConnectAccountPath } from '@bevy/core';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import {
   PaymentProviderError,
   type CartChargeRequest,
@@ -14,6 +14,7 @@ import {
   type SavedCardChargeRequest,
   type TransferReversalRequest,
 } from '../../platform/payment-provider';
+import { lazyPackage } from '../../platform/lazy-package';
 
 type AccountState = Pick<
   Stripe.Account,
@@ -95,9 +96,13 @@ function cardErrorOf(error: unknown): Stripe.errors.StripeError | undefined {
 const AUTHENTICATION_NEEDED =
   'Your bank asks to confirm this payment, which this checkout cannot do yet. Please use another card.';
 
+/** Loaded on first use: a server without STRIPE_SECRET_KEY never loads it. */
+const loadStripe = lazyPackage<typeof Stripe>('stripe');
+
 /** The official client, with a timeout a person waiting on a redirect can bear. */
 export function createStripeClient(secretKey: string): StripeConnectClient & StripePaymentsClient {
-  return new Stripe(secretKey, {
+  const StripeClient = loadStripe();
+  return new StripeClient(secretKey, {
     timeout: 15_000,
     maxNetworkRetries: 2,
     appInfo: { name: 'Bevy marketplace' },

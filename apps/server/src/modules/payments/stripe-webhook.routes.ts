@@ -1,14 +1,18 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { paymentAccounts } from '../../db/tables';
 import { sendError } from '../../http/errors';
 import { releaseHeldPayouts } from '../payouts/index';
+import { lazyPackage } from '../../platform/lazy-package';
 import type { PaymentProvider } from '../../platform/payment-provider';
 import { refundUnrecordedCharge } from '../checkout/index';
 import { handleStripeEvent } from './stripe-webhook.service';
+
+/** Loaded with the first event: start-up does not pay for Stripe's library. */
+const loadStripe = lazyPackage<typeof Stripe>('stripe');
 
 /** Stripe's events are a few kilobytes; a megabyte leaves room for the largest objects. */
 export const WEBHOOK_BODY_LIMIT = 1024 * 1024;
@@ -24,12 +28,13 @@ function verify(
   signature: string,
   secrets: readonly string[],
 ): { event: unknown } | { code: string; message: string } {
+  const stripe = loadStripe();
   let stale = false;
   for (const secret of secrets) {
     try {
-      return { event: Stripe.webhooks.constructEvent(body, signature, secret) };
+      return { event: stripe.webhooks.constructEvent(body, signature, secret) };
     } catch (error) {
-      if (!(error instanceof Stripe.errors.StripeSignatureVerificationError)) {
+      if (!(error instanceof stripe.errors.StripeSignatureVerificationError)) {
         // Signed, so from Stripe, yet not JSON: nothing we can apply.
         return { code: 'BAD_PAYLOAD', message: 'The event is not valid JSON.' };
       }

@@ -1,8 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
+import { lazyPackage } from '../../platform/lazy-package';
 import { PHOTO_BOX, PHOTO_PANEL_SIZE, shareCardSvg, type ShareCard } from './share-card';
 import { isArtPath, isUploadPath } from './urls';
+
+/** Loaded on first use: start-up does not pay for the image library. */
+const loadSharp = lazyPackage<typeof Sharp>('sharp');
 
 /** Reads a stored upload's bytes (`/uploads/<name>`), or null when there is none. */
 export type UploadReader = (uploadPath: string) => Promise<Buffer | null>;
@@ -31,7 +35,7 @@ async function photoBytes(imagePath: string | null, sources: PhotoSources): Prom
 async function placedPhoto(bytes: Buffer | null) {
   if (!bytes) return null;
   try {
-    const source = sharp(bytes, { limitInputPixels: 40_000_000, density: 144 });
+    const source = loadSharp()(bytes, { limitInputPixels: 40_000_000, density: 144 });
     const { width = 1, height = 1 } = await source.metadata();
     const wide = width > height;
     const input = await source
@@ -51,7 +55,7 @@ async function placedPhoto(bytes: Buffer | null) {
 /** The 1200×630 PNG of a card. */
 export async function renderShareImage(card: ShareCard, sources: PhotoSources): Promise<Buffer> {
   const photo = await placedPhoto(await photoBytes(card.imagePath, sources));
-  const image = sharp(Buffer.from(shareCardSvg(card, photo !== null)));
+  const image = loadSharp()(Buffer.from(shareCardSvg(card, photo !== null)));
   if (photo) image.composite([photo]);
   return image.png({ compressionLevel: 8 }).toBuffer();
 }

@@ -2,7 +2,10 @@ import { createReadStream } from 'node:fs';
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type * as S3 from '@aws-sdk/client-s3';
+import { lazyPackage } from '../../platform/lazy-package';
+
+const awsS3 = lazyPackage<typeof S3>('@aws-sdk/client-s3');
 
 /** Where public uploads (banners, bottles) are kept: a local folder, or an S3-compatible bucket. */
 export interface FileStore {
@@ -44,6 +47,7 @@ export interface S3StoreOptions {
  * bucket can stay private and the content type and `nosniff` are ours to set.
  */
 export function s3FileStore(options: S3StoreOptions): FileStore {
+  const { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } = awsS3();
   const client = new S3Client({
     region: options.region,
     ...(options.endpoint ? { endpoint: options.endpoint, forcePathStyle: true } : {}),

@@ -1,4 +1,9 @@
-import sharp, { type Metadata } from 'sharp';
+import type Sharp from 'sharp';
+import type { Metadata } from 'sharp';
+import { lazyPackage } from '../../platform/lazy-package';
+
+/** Loaded on first use: start-up does not pay for the image library. */
+const loadSharp = lazyPackage<typeof Sharp>('sharp');
 
 /** Uploaded images (banners, bottles): the limits and the formats we keep. */
 export const IMAGE_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
@@ -35,7 +40,7 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
   let metadata: Metadata;
   try {
     // Reading the header decodes no pixels, so sharp's own pixel limit is not needed here.
-    metadata = await sharp(input, { limitInputPixels: false }).metadata();
+    metadata = await loadSharp()(input, { limitInputPixels: false }).metadata();
   } catch {
     return { ok: false, problem: 'unsupported-type' };
   }
@@ -47,12 +52,14 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
   }
   try {
     const animated = metadata.format === 'gif' || metadata.format === 'webp';
-    const image = sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS, animated }).rotate().resize({
-      width: IMAGE_MAX_EDGE,
-      height: IMAGE_MAX_EDGE,
-      fit: 'inside',
-      withoutEnlargement: true,
-    });
+    const image = loadSharp()(input, { limitInputPixels: IMAGE_MAX_PIXELS, animated })
+      .rotate()
+      .resize({
+        width: IMAGE_MAX_EDGE,
+        height: IMAGE_MAX_EDGE,
+        fit: 'inside',
+        withoutEnlargement: true,
+      });
     const encoded =
       metadata.format === 'jpeg'
         ? image.jpeg({ quality: 85, mozjpeg: true })
