@@ -13,14 +13,18 @@ const serverEntry = path.join(root, 'apps/server/src/main.ts');
 const outdir = path.join(root, 'apps/server/dist');
 const serverBundle = path.join(outdir, 'main.js');
 
-/** Workspace packages are TypeScript source, which node cannot load: they go into the bundle. */
-const OUR_PACKAGES = /^@bevy\//;
+/**
+ * What goes into the bundle rather than being loaded from node_modules: our workspace packages,
+ * TypeScript source that node cannot load, and packages of many small modules of which we use a
+ * few (date-fns alone is some 250 files to resolve and load at every start).
+ */
+const BUNDLED_PACKAGES = /^(@bevy\/|date-fns(\/|$)|libphonenumber-js(\/|$))/;
 
 const externalPackages = {
   name: 'external-packages',
   setup(builder) {
     builder.onResolve({ filter: /^[^./]/ }, (args) =>
-      OUR_PACKAGES.test(args.path) ? undefined : { path: args.path, external: true },
+      BUNDLED_PACKAGES.test(args.path) ? undefined : { path: args.path, external: true },
     );
   },
 };
@@ -61,10 +65,6 @@ export async function buildServer() {
     // Bundling renames clashing top-level names; errors and GraphQL types keep their own.
     keepNames: true,
     sourcemap: 'linked',
-    // Some CommonJS packages call require(); ESM has none of its own.
-    banner: {
-      js: "import { createRequire as __bevyCreateRequire } from 'node:module'; const require = __bevyCreateRequire(import.meta.url);",
-    },
     plugins: [externalPackages, ownImportMetaUrl],
     logLevel: 'warning',
     metafile: true,
