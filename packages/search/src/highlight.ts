@@ -127,32 +127,47 @@ export function highlightPrefix(value: string, wanted: string, tags: HighlightTa
   return `${value.slice(0, start)}${tags.pre}${value.slice(start, end)}${tags.post}${value.slice(end)}`;
 }
 
+/** One hit's `_highlightResult`: its highlighted attributes by name. */
+export type HitHighlighter = (hit: SearchDocument) => Record<string, HighlightedAttribute>;
+
 /**
- * Adds Algolia's `_highlightResult` to the hits for the attributes asked for. Only searchable
- * attributes can be highlighted: the query never matched anything else.
+ * What highlights a hit for the attributes asked for, or undefined when none is asked (Algolia
+ * then sends no `_highlightResult`). Only searchable attributes can be highlighted: the query
+ * never matched anything else.
  */
+export function hitHighlighter(
+  query: string,
+  params: SearchParams,
+  searchable: readonly string[],
+): HitHighlighter | undefined {
+  const asked = params.attributesToHighlight ?? [];
+  const attributes = asked.includes('*')
+    ? searchable
+    : searchable.filter((attribute) => asked.includes(attribute));
+  if (attributes.length === 0) return undefined;
+  const highlightQuery = { words: tokenize(query), lastIsPrefix: !/\s$/.test(query) };
+  const tags = {
+    pre: params.highlightPreTag ?? DEFAULT_TAGS.pre,
+    post: params.highlightPostTag ?? DEFAULT_TAGS.post,
+  };
+  return (hit) => {
+    const highlighted: Record<string, HighlightedAttribute> = {};
+    for (const attribute of attributes) {
+      const result = highlightAttribute(hit[attribute], highlightQuery, tags);
+      if (result) highlighted[attribute] = result;
+    }
+    return highlighted;
+  };
+}
+
+/** Adds Algolia's `_highlightResult` to the hits for the attributes asked for. */
 export function highlightHits(
   hits: SearchDocument[],
   query: string,
   params: SearchParams,
   searchable: readonly string[],
 ): SearchDocument[] {
-  const asked = params.attributesToHighlight ?? [];
-  const attributes = asked.includes('*')
-    ? searchable
-    : searchable.filter((attribute) => asked.includes(attribute));
-  if (attributes.length === 0) return hits;
-  const highlightQuery = { words: tokenize(query), lastIsPrefix: !/\s$/.test(query) };
-  const tags = {
-    pre: params.highlightPreTag ?? DEFAULT_TAGS.pre,
-    post: params.highlightPostTag ?? DEFAULT_TAGS.post,
-  };
-  return hits.map((hit) => {
-    const highlighted: Record<string, HighlightedAttribute> = {};
-    for (const attribute of attributes) {
-      const result = highlightAttribute(hit[attribute], highlightQuery, tags);
-      if (result) highlighted[attribute] = result;
-    }
-    return { ...hit, _highlightResult: highlighted };
-  });
+  const highlight = hitHighlighter(query, params, searchable);
+  if (!highlight) return hits;
+  return hits.map((hit) => ({ ...hit, _highlightResult: highlight(hit) }));
 }
