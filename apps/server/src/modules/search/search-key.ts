@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { SEARCH_TOKEN_TTL_MS, type BuyerKind } from '@bevy/core';
+import { BoundedCache } from './bounded-cache';
 
 /**
  * Set when the key sent was expired, invalid or revoked (its session ended) and the caller was
@@ -64,4 +65,32 @@ export function verifySearchKey(key: string, secret: string, now = Date.now()): 
   }
   if (typeof claims.exp !== 'number' || claims.exp <= now) return { ok: false, reason: 'expired' };
   return { ok: true, claims };
+}
+
+/** Keys verified at once: about one per visitor of a day, each a few hundred bytes. */
+const VERIFIED_KEYS_KEPT = 10_000;
+
+/**
+ * `verifySearchKey` with the keys found valid remembered, so that a visitor's searches after the
+ * first skip the HMAC. Expiry is still checked on every call (revocation is the caller's, as
+ * before); keys found invalid are not remembered, so junk cannot push valid ones out.
+ */
+export function searchKeyVerifier(
+  secret: string,
+  kept = VERIFIED_KEYS_KEPT,
+): (key: string, now?: number) => SearchKeyCheck {
+  const verified = new BoundedCache<string, SearchKeyClaims>(kept);
+  return (key, now = Date.now()) => {
+    const claims = verified.get(key);
+    if (!claims) {
+      const check = verifySearchKey(key, secret, now);
+      if (check.ok) verified.set(key, check.claims);
+      return check;
+    }
+    if (claims.exp <= now) {
+      verified.delete(key);
+      return { ok: false, reason: 'expired' };
+    }
+    return { ok: true, claims };
+  };
 }
