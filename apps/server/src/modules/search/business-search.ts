@@ -72,9 +72,15 @@ class ProducerNameIndex {
 export class BusinessSearch {
   private index = new SearchIndex(BUSINESS_INDEX_SETTINGS);
   private producerNames = new ProducerNameIndex();
+  #writes = 0;
 
   get size(): number {
     return this.index.size;
+  }
+
+  /** Changes on every write to this index (see ProductSearch.version). */
+  get version(): number {
+    return this.#writes;
   }
 
   async rebuild(db: Db): Promise<void> {
@@ -87,6 +93,7 @@ export class BusinessSearch {
     }
     this.index = index;
     this.producerNames = producerNames;
+    this.#writes++;
   }
 
   /** Re-reads one business, after it or its products changed (or it was deleted). */
@@ -95,6 +102,7 @@ export class BusinessSearch {
     if (document) this.index.upsert(document);
     else this.index.remove(String(businessId));
     this.producerNames.set(businessId, document);
+    this.#writes++;
   }
 
   search(request: SearchRequest): SearchResult & { index: string; params: string } {

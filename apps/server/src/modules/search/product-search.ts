@@ -1,11 +1,14 @@
 import { compareLabels, type BuyerKind } from '@bevy/core';
 import {
   highlightText,
+  hitHighlighter,
   SearchIndex,
   tokenize,
   type FacetSearchResult,
   type HighlightTags,
   type IndexState,
+  type SearchDocument,
+  type SearchParams,
   type SearchResult,
 } from '@bevy/search';
 import type { Db } from '../../db/client';
@@ -17,7 +20,13 @@ import {
   projectForBuyer,
   type ProductDocument,
 } from './product-documents';
-import { engineSortFor, PRODUCT_SORTS, type ProductSort } from './product-sort-keys';
+import { BoundedCache } from './bounded-cache';
+import {
+  engineSortFor,
+  PRODUCT_SORTS,
+  WHOLESALE_ONLY_ATTRIBUTES,
+  type ProductSort,
+} from './product-sort-keys';
 import { requestEcho, toEngineParams, type SearchRequest } from './search-request';
 
 const PRODUCT_INDEX = 'products';
@@ -42,6 +51,18 @@ const PRODUCED_BY = 'Produced By';
 const DECODE_SLICE_MS = 5;
 /** Algolia's default number of facet hits. */
 const DEFAULT_MAX_FACET_HITS = 10;
+/** Hits whose JSON is kept, per kind of buyer: the products shown lately (about 1.5 KB each). */
+const HIT_JSON_KEPT = 20_000;
+
+// searchJson highlights a hit before projecting it for the buyer: safe while no searchable
+// attribute is one that only wholesale buyers may see.
+if (
+  PRODUCT_INDEX_SETTINGS.searchableAttributes.some((attribute) =>
+    (WHOLESALE_ONLY_ATTRIBUTES as readonly string[]).includes(attribute),
+  )
+) {
+  throw new Error('A wholesale-only attribute is searchable: searchJson would highlight it');
+}
 
 /**
  * This process's in-memory product index, built from the database, and beside it the business
@@ -50,9 +71,23 @@ const DEFAULT_MAX_FACET_HITS = 10;
 export class ProductSearch {
   private index = new SearchIndex(PRODUCT_INDEX_SETTINGS);
   readonly businesses = new BusinessSearch();
+  #writes = 0;
+  /** Each hit's JSON as each kind of buyer sees it; a replaced document is a new object. */
+  readonly #hitJson = {
+    retail: new BoundedCache<SearchDocument, string>(HIT_JSON_KEPT),
+    wholesale: new BoundedCache<SearchDocument, string>(HIT_JSON_KEPT),
+  } satisfies Record<BuyerKind, unknown>;
 
   get size(): number {
     return this.index.size;
+  }
+
+  /**
+   * Changes on every write to the product or business index, so an answer kept with the version
+   * it was computed at is current exactly while the version is the same.
+   */
+  get version(): number {
+    return this.#writes + this.businesses.version;
   }
 
   async rebuild(db: Db): Promise<void> {
@@ -65,6 +100,7 @@ export class ProductSearch {
     const next = new SearchIndex(PRODUCT_INDEX_SETTINGS);
     for (const document of documents) next.upsert(document);
     this.index = next;
+    this.#writes++;
   }
 
   /** The product index as a snapshot holds it (the business index is rebuilt on its own). */
@@ -81,6 +117,7 @@ export class ProductSearch {
     const restored = SearchIndex.fromState(PRODUCT_INDEX_SETTINGS, state);
     if (!restored) return false;
     this.index = restored;
+    this.#writes++;
     const decodeSome = () => {
       // A newer load or rebuild replaced this index: its own documents are all in memory.
       if (this.index !== restored) return;
@@ -117,6 +154,7 @@ export class ProductSearch {
     const documents = await loadProductDocuments(db, { businessId });
     this.index.removeWhere((document) => document['producedByBusinessId'] === businessId);
     for (const document of documents) this.index.upsert(document);
+    this.#writes++;
     await this.businesses.refreshBusiness(db, businessId);
   }
 
@@ -124,15 +162,53 @@ export class ProductSearch {
     request: SearchRequest,
     buyer: BuyerKind,
   ): SearchResult & { index: string; params: string } {
-    const sort = SORTED_PRODUCT_INDEXES.get(request.indexName);
-    const params = toEngineParams(request.params);
-    const sortBy = sort && engineSortFor(sort, buyer, Boolean(params.aroundLatLng));
-    const result = this.index.search({ ...params, ...(sortBy ? { sortBy } : {}) });
+    const result = this.index.search(this.engineParams(request, buyer));
     return {
       ...result,
       hits: result.hits.map((hit) => projectForBuyer(hit, buyer)),
       ...requestEcho(request),
     };
+  }
+
+  /**
+   * `search`'s answer as JSON text (what JSON.stringify would make of it): each hit's JSON is made
+   * once per kind of buyer and kept, and only its highlights are made per request.
+   */
+  searchJson(request: SearchRequest, buyer: BuyerKind): string {
+    const params = this.engineParams(request, buyer);
+    // The engine returns its own documents when asked for no highlights.
+    const { hits, ...result } = this.index.search({ ...params, attributesToHighlight: [] });
+    const highlight = hitHighlighter(
+      result.query,
+      params,
+      PRODUCT_INDEX_SETTINGS.searchableAttributes,
+    );
+    const hitsJson = hits.map((hit) => {
+      const json = this.hitJson(hit, buyer);
+      if (!highlight) return json;
+      const opening = json.length > 2 ? `${json.slice(0, -1)},` : '{';
+      return `${opening}"_highlightResult":${JSON.stringify(highlight(hit))}}`;
+    });
+    const rest = JSON.stringify({ ...result, ...requestEcho(request) });
+    return `{"hits":[${hitsJson.join(',')}],${rest.slice(1)}`;
+  }
+
+  private hitJson(document: SearchDocument, buyer: BuyerKind): string {
+    const kept = this.#hitJson[buyer];
+    let json = kept.get(document);
+    if (json === undefined) {
+      json = JSON.stringify(projectForBuyer(document, buyer));
+      kept.set(document, json);
+    }
+    return json;
+  }
+
+  /** The engine's parameters for a request; a sorted replica sorts by what this buyer sees. */
+  private engineParams(request: SearchRequest, buyer: BuyerKind): SearchParams {
+    const sort = SORTED_PRODUCT_INDEXES.get(request.indexName);
+    const params = toEngineParams(request.params);
+    const sortBy = sort && engineSortFor(sort, buyer, Boolean(params.aroundLatLng));
+    return { ...params, ...(sortBy ? { sortBy } : {}) };
   }
 
   searchFacetValues(request: SearchRequest): FacetSearchResult {
