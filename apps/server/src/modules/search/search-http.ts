@@ -14,18 +14,28 @@ const ALLOWED_HEADERS = [
 /** How long a browser may reuse a preflight's answer, in seconds. */
 const PREFLIGHT_MAX_AGE = 86_400;
 
+const bodyTexts = new WeakMap<FastifyRequest, string>();
+
+/** The body of a search request as it was sent (what identical searches have in common). */
+export const bodyTextOf = (request: FastifyRequest): string | undefined => bodyTexts.get(request);
+
 /**
  * Algolia's clients post JSON labelled text/plain (v5) or application/x-www-form-urlencoded
  * (v4): "simple" types, which spare a browser the preflight. Read as JSON here, in the search
  * routes' own scope only: a search reads no cookie, so a cross-site post gains nothing, while
- * GraphQL (which does act on the session cookie) keeps refusing these types.
+ * GraphQL (which does act on the session cookie) keeps refusing these types. Every body's text is
+ * kept beside it for `bodyTextOf`.
  */
 export function acceptAlgoliaBodies(app: FastifyInstance): void {
-  app.removeContentTypeParser('text/plain');
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser(
-    ['text/plain', 'application/x-www-form-urlencoded'],
+    ['application/json', 'text/plain', 'application/x-www-form-urlencoded'],
     { parseAs: 'string' },
-    app.getDefaultJsonParser('error', 'error'),
+    (request, body: string, done) => {
+      bodyTexts.set(request, body);
+      parseJson(request, body, done);
+    },
   );
 }
 

@@ -8,10 +8,11 @@ import { buyerKindOfViewer } from '../accounts/index';
 import { sessionRef } from '../accounts/index';
 import { BUSINESS_INDEX_NAMES } from './business-search';
 import { PRODUCT_INDEX_NAMES, type ProductSearch } from './product-search';
-import { acceptAlgoliaBodies, allowAnyOrigin, answerPreflights } from './search-http';
-import { createSearchKey, SEARCH_KEY_STATUS_HEADER, verifySearchKey } from './search-key';
+import { SearchAnswers } from './search-answers';
+import { acceptAlgoliaBodies, allowAnyOrigin, answerPreflights, bodyTextOf } from './search-http';
+import { createSearchKey, SEARCH_KEY_STATUS_HEADER, searchKeyVerifier } from './search-key';
 import type { SearchKeyRevocations } from './search-key-revocations';
-import { multiQueryBodySchema } from './search-request';
+import { multiQueryBodySchema, type SearchRequest } from './search-request';
 
 interface SearchRoutesOptions {
   config: Config;
@@ -25,6 +26,7 @@ interface SearchRoutesOptions {
 }
 
 const KEY_HEADERS = ['x-algolia-api-key', 'x-search-key'] as const;
+const JSON_TYPE = 'application/json; charset=utf-8';
 /** Algolia's clients may send the key in the query string instead (v4 does in browsers). */
 const KEY_QUERY_PARAMETER = 'x-algolia-api-key';
 
@@ -48,8 +50,22 @@ function singleQueryBody(body: unknown, request: Record<string, string>) {
   return { requests: [{ ...fields, ...request }] };
 }
 
+/** Runs a search; a request the engine refuses (a bad filter, say) is a 400. */
+function refusingBadInput<T>(search: () => T): T {
+  try {
+    return search();
+  } catch (error) {
+    if (error instanceof SearchInputError) {
+      throw new HttpError(400, 'INVALID_SEARCH_REQUEST', error.message);
+    }
+    throw error;
+  }
+}
+
 export async function searchRoutes(app: FastifyInstance, options: SearchRoutesOptions) {
   const { config, db, productSearch, revocations } = options;
+  const verifySearchKey = searchKeyVerifier(config.searchKeySecret);
+  const answers = new SearchAnswers();
 
   /**
    * The buyer kind a key proves. A forged, tampered or expired key proves nothing, nor does a
@@ -60,7 +76,7 @@ export async function searchRoutes(app: FastifyInstance, options: SearchRoutesOp
   function buyerKindOfKey(request: FastifyRequest, reply: FastifyReply): BuyerKind {
     const key = searchKeyOf(request);
     if (!key) return 'retail';
-    const check = verifySearchKey(key, config.searchKeySecret);
+    const check = verifySearchKey(key);
     if (!check.ok) {
       reply.header(SEARCH_KEY_STATUS_HEADER, check.reason === 'expired' ? 'expired' : 'invalid');
       return 'retail';
@@ -86,54 +102,73 @@ export async function searchRoutes(app: FastifyInstance, options: SearchRoutesOp
     };
   });
 
-  /** The results of a multi-query body, in its order. */
-  function answer(body: unknown, buyer: BuyerKind) {
+  /** A multi-query body's requests, or a 400 saying what is wrong with it. */
+  function requestsOf(body: unknown): SearchRequest[] {
     const parsed = multiQueryBodySchema.safeParse(body);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      const where = issue.path.join('.');
-      throw new HttpError(
-        400,
-        'INVALID_SEARCH_REQUEST',
-        where ? `${where}: ${issue.message}` : issue.message,
+    if (parsed.success) return parsed.data.requests;
+    const issue = parsed.error.issues[0]!;
+    const where = issue.path.join('.');
+    throw new HttpError(
+      400,
+      'INVALID_SEARCH_REQUEST',
+      where ? `${where}: ${issue.message}` : issue.message,
+    );
+  }
+
+  const isFacetSearch = (searchRequest: SearchRequest) =>
+    searchRequest.type === 'facet' || Boolean(searchRequest.params.facetName);
+
+  /** One request's result. */
+  function resultOf(searchRequest: SearchRequest, buyer: BuyerKind): object {
+    if (PRODUCT_INDEX_NAMES.has(searchRequest.indexName)) {
+      return refusingBadInput(() =>
+        isFacetSearch(searchRequest)
+          ? productSearch.searchFacetValues(searchRequest)
+          : productSearch.search(searchRequest, buyer),
       );
     }
-    try {
-      const results = parsed.data.requests.map((searchRequest) => {
-        const facetSearch = searchRequest.type === 'facet' || searchRequest.params.facetName;
-        if (PRODUCT_INDEX_NAMES.has(searchRequest.indexName)) {
-          return facetSearch
-            ? productSearch.searchFacetValues(searchRequest)
-            : productSearch.search(searchRequest, buyer);
-        }
-        if (BUSINESS_INDEX_NAMES.has(searchRequest.indexName)) {
-          const { businesses } = productSearch;
-          return facetSearch
-            ? businesses.searchFacetValues(searchRequest)
-            : businesses.search(searchRequest);
-        }
-        throw new HttpError(
-          404,
-          'INDEX_NOT_FOUND',
-          `There is no index "${searchRequest.indexName}".`,
-        );
-      });
-      return results;
-    } catch (error) {
-      if (error instanceof SearchInputError) {
-        throw new HttpError(400, 'INVALID_SEARCH_REQUEST', error.message);
-      }
-      throw error;
+    if (BUSINESS_INDEX_NAMES.has(searchRequest.indexName)) {
+      const { businesses } = productSearch;
+      return refusingBadInput(() =>
+        isFacetSearch(searchRequest)
+          ? businesses.searchFacetValues(searchRequest)
+          : businesses.search(searchRequest),
+      );
     }
+    throw new HttpError(404, 'INDEX_NOT_FOUND', `There is no index "${searchRequest.indexName}".`);
+  }
+
+  /** One request's result as JSON text; a product search's is made as text directly. */
+  function resultJsonOf(searchRequest: SearchRequest, buyer: BuyerKind): string {
+    if (PRODUCT_INDEX_NAMES.has(searchRequest.indexName) && !isFacetSearch(searchRequest)) {
+      return refusingBadInput(() => productSearch.searchJson(searchRequest, buyer));
+    }
+    return JSON.stringify(resultOf(searchRequest, buyer));
   }
 
   acceptAlgoliaBodies(app);
   answerPreflights(app, ['/search', '/1/indexes/*']);
   const crossOrigin = { onRequest: allowAnyOrigin };
 
-  const handleQueries = async (request: FastifyRequest, reply: FastifyReply) => ({
-    results: answer(request.body, buyerKindOfKey(request, reply)),
-  });
+  /**
+   * The multi-query routes. An identical body from the same kind of buyer, with the index as it
+   * was, gets the answer kept from last time; otherwise the answer is made as JSON text directly.
+   */
+  const handleQueries = async (request: FastifyRequest, reply: FastifyReply) => {
+    const buyer = buyerKindOfKey(request, reply);
+    // Read first: searching is synchronous, so the answer is of exactly this version.
+    const version = productSearch.version;
+    const bodyText = bodyTextOf(request);
+    let answer = answers.get(version, buyer, bodyText);
+    if (!answer) {
+      const results = requestsOf(request.body).map((searchRequest) =>
+        resultJsonOf(searchRequest, buyer),
+      );
+      answer = Buffer.from(`{"results":[${results.join(',')}]}`);
+      answers.set(version, buyer, bodyText, answer);
+    }
+    return reply.type(JSON_TYPE).send(answer);
+  };
   app.post('/search', crossOrigin, handleQueries);
   // Algolia clients post to /1/indexes/*/queries; the index names travel in the body.
   app.post('/1/indexes/:indexName/queries', crossOrigin, handleQueries);
@@ -144,8 +179,8 @@ export async function searchRoutes(app: FastifyInstance, options: SearchRoutesOp
     crossOrigin,
     async (request, reply) => {
       const { indexName } = request.params;
-      const body = singleQueryBody(request.body, { indexName });
-      return answer(body, buyerKindOfKey(request, reply))[0];
+      const [searchRequest] = requestsOf(singleQueryBody(request.body, { indexName }));
+      return resultOf(searchRequest!, buyerKindOfKey(request, reply));
     },
   );
 
@@ -156,7 +191,8 @@ export async function searchRoutes(app: FastifyInstance, options: SearchRoutesOp
     async (request, reply) => {
       const { indexName, facetName } = request.params;
       const body = singleQueryBody(request.body, { indexName, type: 'facet', facet: facetName });
-      return answer(body, buyerKindOfKey(request, reply))[0];
+      const [searchRequest] = requestsOf(body);
+      return resultOf(searchRequest!, buyerKindOfKey(request, reply));
     },
   );
 
