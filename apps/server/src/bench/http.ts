@@ -42,7 +42,8 @@ async function searchServer(index: SearchIndex): Promise<FastifyInstance> {
   return app;
 }
 
-function load(request: LoadRequest): Promise<LoadResult> {
+/** Runs autocannon in a child process (load-worker.ts) and returns what it measured. */
+export function load(request: LoadRequest): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const child = fork(new URL('./load-worker.ts', import.meta.url), {
       execArgv: ['--import', 'tsx'],

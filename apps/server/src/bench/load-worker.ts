@@ -6,6 +6,11 @@ import autocannon from 'autocannon';
 
 export interface LoadRequest {
   url: string;
+  /** POST /search unless told otherwise; a GET sends no body. */
+  method?: 'GET' | 'POST';
+  path?: string;
+  /** Extra request headers (a search key). */
+  headers?: Record<string, string>;
   bodies: string[];
   seconds: number;
   connections: number;
@@ -22,20 +27,30 @@ export interface LoadResult {
 }
 
 const [request] = (await once(process, 'message')) as [LoadRequest];
-const { url, bodies, seconds, connections } = request;
+const {
+  url,
+  method = 'POST',
+  path = '/search',
+  headers = {},
+  bodies,
+  seconds,
+  connections,
+} = request;
 let next = 0;
 const result = await autocannon({
   url,
   connections,
   duration: seconds,
   requests: [
-    {
-      method: 'POST',
-      path: '/search',
-      headers: { 'content-type': 'application/json' },
-      // Each request is the next query of the mix, so both routes see the same sequence.
-      setupRequest: (request) => ({ ...request, body: bodies[next++ % bodies.length] }),
-    },
+    method === 'GET'
+      ? { method, path, headers }
+      : {
+          method,
+          path,
+          headers: { 'content-type': 'application/json', ...headers },
+          // Each request is the next query of the mix, so both routes see the same sequence.
+          setupRequest: (request) => ({ ...request, body: bodies[next++ % bodies.length] }),
+        },
   ],
 });
 const answer: LoadResult = {
