@@ -164,11 +164,14 @@ export function registerResponseCache(
     return verdict;
   };
 
-  app.addHook('preHandler', async (request, reply) => {
+  // Before the request's other checks: a kept answer's text already passed them all.
+  app.addHook('preValidation', async (request, reply) => {
     if (request.method !== 'POST' || !options.isGraphqlRoute(request)) return;
-    const body = request.body as { query?: unknown; variables?: unknown } | undefined;
+    const body = request.body as
+      { query?: unknown; variables?: unknown; operationName?: unknown } | undefined;
     if (typeof body?.query !== 'string' || !isPublic(body.query)) return;
-    const key = `graphql\n${body.query}\n${JSON.stringify(body.variables ?? null)}`;
+    const operation = typeof body.operationName === 'string' ? body.operationName : '';
+    const key = `graphql\n${body.query}\n${operation}\n${JSON.stringify(body.variables ?? null)}`;
     const signedIn = Boolean(request.cookies[options.sessionCookieName]);
     const kept = reads.peek<CachedAnswer>(key);
     if (kept && (kept.everyone || !signedIn)) {
