@@ -20,6 +20,7 @@ import { OramaEngine } from './engine-orama';
 import { OursEngine } from './engine-ours';
 import { PostgresEngine } from './engine-postgres';
 import { httpBenchmark, type HttpReport } from './http';
+import { table, writeEngineFigures } from './search-bench-output';
 import { vocabulary } from './typos';
 import {
   CATEGORIES,
@@ -368,19 +369,6 @@ const ms = (value: number | undefined) =>
         ? value.toFixed(1)
         : value.toFixed(2);
 
-function table(rows: string[][]): string {
-  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  return rows
-    .map((row) =>
-      row
-        .map((cell, column) =>
-          (column === 0 ? cell.padEnd : cell.padStart).call(cell, widths[column]!),
-        )
-        .join('  '),
-    )
-    .join('\n');
-}
-
 function printSize(report: SizeReport, queries: BenchQuery[]): void {
   const names = Object.keys(report.engines) as EngineName[];
   out('\nBuild');
@@ -497,3 +485,6 @@ for (const size of sizes) {
   );
 }
 out(`\nWrote ${args.out}`);
+const largest = reports.at(-1);
+const ours = largest?.engines.ours;
+if (largest && ours) writeEngineFigures(largest.size, largest.queries, ours.latency, out);
