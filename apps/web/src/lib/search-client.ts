@@ -128,7 +128,9 @@ export function createSearchClient(
       post(
         requests.map(({ indexName, params, type, facet }) => ({
           indexName,
-          params: params ?? {},
+          // No page shows highlighted hits: asking for none spares the server making them
+          // (Algolia's default is every searchable attribute). A widget that asks still gets them.
+          params: { attributesToHighlight: [], ...params },
           ...(type ? { type } : {}),
           ...(facet ? { facet } : {}),
         })),
