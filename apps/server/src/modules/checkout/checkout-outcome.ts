@@ -1,6 +1,6 @@
 import type { OrderStatus } from '@bevy/core';
-import { and, eq, sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '../../db/client';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
 import { checkouts, orderEvents, orders } from '../../db/tables';
 import type { CheckoutAnswer, CheckoutRefusal } from './checkout-answer';
 import { releaseStock } from './stock-holds';
@@ -36,36 +36,6 @@ export async function finishCheckout(
     .where(and(eq(checkouts.id, checkoutId), eq(checkouts.status, 'processing')))
     .returning({ id: checkouts.id });
   return finished.length > 0;
-}
-
-/**
- * Many checkouts become 'paid' in one statement, each with its own answer and payment; only
- * those still 'processing' change. Returns the ids this call changed.
- */
-export async function finishPaidCheckouts(
-  db: Db,
-  paid: readonly {
-    id: string;
-    answer: CheckoutAnswer;
-    payment: { paymentId: string | null; chargeId: string | null };
-  }[],
-): Promise<Set<string>> {
-  if (paid.length === 0) return new Set();
-  const values = sql.join(
-    paid.map(
-      ({ id, answer, payment }) =>
-        sql`(${id}::uuid, ${JSON.stringify(answer)}::jsonb, ${payment.paymentId}::text, ${payment.chargeId}::text)`,
-    ),
-    sql`, `,
-  );
-  const result = await db.execute(sql`
-    update checkouts as c
-    set status = 'paid', answer = v.answer, provider_payment_id = v.payment_id,
-      provider_charge_id = v.charge_id, failure_code = null, updated_at = now()
-    from (values ${values}) as v(id, answer, payment_id, charge_id)
-    where c.id = v.id and c.status = 'processing'
-    returning c.id`);
-  return new Set(rowsOf<{ id: string }>(result).map((row) => row.id));
 }
 
 /** The answer stored by whichever of the request and the webhook finished the checkout. */

@@ -1,16 +1,18 @@
 import { payByInvoiceText, percentToMillionths, type PaymentMethod } from '@bevy/core';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { businesses, ledgerEntries, orderLines, orders } from '../../db/tables';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../db/client';
+import {
+  businesses,
+  checkouts,
+  ledgerEntries,
+  orderEvents,
+  orderLines,
+  orders,
+} from '../../db/tables';
 import type { CheckoutAnswer, CheckoutRefusal, PaidCheckoutView } from './checkout-answer';
 import type { Claim } from './checkout-claims';
 import type { CheckoutContext } from './checkout-context';
-import {
-  finishPaidCheckouts,
-  recordEvents,
-  recordPaymentFailure,
-  storedAnswer,
-} from './checkout-outcome';
+import { recordPaymentFailure, storedAnswer } from './checkout-outcome';
 import type { ReservedOrder } from './checkout-reservation';
 import { confirmSeats } from './seat-holds';
 import { ticketLineName } from './ticket-pricing';
@@ -38,6 +40,8 @@ export interface Settlement {
   settled: readonly SettledOrder[];
   answer: CheckoutAnswer;
   payment: { paymentId: string | null; chargeId: string | null };
+  /** False when the caller knows that none of the orders has event tickets. */
+  hasTickets?: boolean;
 }
 
 /**
@@ -53,9 +57,85 @@ export async function recordSettlement(
   settled: readonly SettledOrder[],
   answer: CheckoutAnswer,
   payment: { paymentId: string | null; chargeId: string | null },
+  hasTickets?: boolean,
 ): Promise<boolean> {
-  const changed = await recordSettlements(ctx, [{ checkout, settled, answer, payment }]);
+  const changed = await recordSettlements(ctx, [
+    { checkout, settled, answer, payment, hasTickets },
+  ]);
   return changed.has(checkout.id);
+}
+
+type Movement = ReturnType<typeof paidCheckoutMovements>[number];
+
+/** An order that the settlement placed, as its events need it. */
+interface PlacedOrder {
+  checkout_id: string;
+  /** Null on the row of a changed checkout without orders. */
+  id: number | null;
+  payment_method: PaymentMethod;
+  invoice_due_on: string | null;
+  invoice_terms_days: number | null;
+}
+
+/**
+ * One statement: the checkouts still 'processing' become 'paid' with their answers, the ledger
+ * records their movements and their orders are placed. A row per placed order (one with a null
+ * order for a changed checkout without any), of the checkouts this statement changed.
+ */
+async function markPaid(
+  db: Db,
+  settlements: readonly Settlement[],
+  movements: readonly { checkoutId: string; movement: Movement; businessId: number | null }[],
+): Promise<PlacedOrder[]> {
+  const paid = JSON.stringify(
+    settlements.map(({ checkout, answer, payment }) => ({
+      id: checkout.id,
+      answer,
+      payment_id: payment.paymentId,
+      charge_id: payment.chargeId,
+    })),
+  );
+  const chargeOf = new Map(settlements.map(({ checkout, payment }) => [checkout.id, payment]));
+  const ledger = JSON.stringify(
+    movements.map(({ checkoutId, movement, businessId }) => ({
+      checkout_id: checkoutId,
+      order_id: movement.orderId,
+      business_id: businessId,
+      kind: movement.kind,
+      amount_cents: movement.amountCents,
+      provider_reference: movement.kind === 'charge' ? chargeOf.get(checkoutId)!.chargeId : null,
+    })),
+  );
+  const result = await db.execute(sql`with changed as (
+      update ${checkouts} as c
+      set status = 'paid', answer = v.answer, provider_payment_id = v.payment_id,
+        provider_charge_id = v.charge_id, failure_code = null, updated_at = now()
+      from json_to_recordset(${paid}::json) as v(id uuid, answer jsonb, payment_id text,
+        charge_id text)
+      where c.id = v.id and c.status = 'processing'
+      returning c.id),
+    ledger as (
+      insert into ${ledgerEntries} (checkout_id, order_id, business_id, kind, amount_cents,
+        provider_reference)
+      select m.checkout_id, m.order_id, m.business_id, m.kind, m.amount_cents,
+        m.provider_reference
+      from json_to_recordset(${ledger}::json) as m(checkout_id uuid, order_id int,
+        business_id int, kind ledger_entry_kind, amount_cents int, provider_reference text)
+      where m.checkout_id in (select id from changed)),
+    placed as (
+      update ${orders}
+      set status = 'placed', updated_at = ${new Date()},
+        payout_status = (case when ${orders.payment_method} = 'card' then 'held'
+          else 'not_due' end)::payout_status
+      where ${orders.checkout_id} in (select id from changed)
+        and ${orders.status} = 'awaiting_payment'
+      returning ${orders.id}, ${orders.checkout_id}, ${orders.payment_method},
+        ${orders.invoice_due_on}::text as invoice_due_on, ${orders.invoice_terms_days})
+    select changed.id as checkout_id, placed.id, placed.payment_method, placed.invoice_due_on,
+      placed.invoice_terms_days
+    from changed left join placed on placed.checkout_id = changed.id
+    order by placed.id`);
+  return rowsOf<PlacedOrder>(result);
 }
 
 /**
@@ -67,6 +147,9 @@ export async function recordSettlements(
   settlements: readonly Settlement[],
 ): Promise<Set<string>> {
   const { db } = ctx;
+  const businessOfOrder = new Map(
+    settlements.flatMap(({ settled }) => settled.map((order) => [order.orderId, order.businessId])),
+  );
   const movements = settlements.flatMap(({ checkout, settled }) => {
     const byCard = settled.filter((order) => order.paymentMethod === 'card');
     if (byCard.length === 0 && checkout.amountCents !== 0) {
@@ -76,80 +159,46 @@ export async function recordSettlements(
     return paidCheckoutMovements(checkout.amountCents, byCard).map((movement) => ({
       checkoutId: checkout.id,
       movement,
+      businessId: movement.orderId === null ? null : businessOfOrder.get(movement.orderId)!,
     }));
   });
-  const changed = await finishPaidCheckouts(
-    db,
-    settlements.map(({ checkout, answer, payment }) => ({ id: checkout.id, answer, payment })),
-  );
+  const rows = await markPaid(db, settlements, movements);
+  const changed = new Set(rows.map((row) => row.checkout_id));
   if (changed.size === 0) return changed;
-  const businessOfOrder = new Map(
-    settlements.flatMap(({ settled }) => settled.map((order) => [order.orderId, order.businessId])),
-  );
-  const chargeOf = new Map(settlements.map(({ checkout, payment }) => [checkout.id, payment]));
-  const ours = movements.filter(({ checkoutId }) => changed.has(checkoutId));
-  if (ours.length > 0) {
-    await db.insert(ledgerEntries).values(
-      ours.map(({ checkoutId, movement }) => ({
-        checkout_id: checkoutId,
-        order_id: movement.orderId,
-        business_id: movement.orderId === null ? null : businessOfOrder.get(movement.orderId)!,
-        kind: movement.kind,
-        amount_cents: movement.amountCents,
-        provider_reference: movement.kind === 'charge' ? chargeOf.get(checkoutId)!.chargeId : null,
+  const placed = rows.flatMap((row) => (row.id === null ? [] : [{ ...row, id: row.id }]));
+  const placedIds = placed.map((order) => order.id);
+  // Skipped when the callers know that none of the orders has tickets.
+  const mayHaveTickets = settlements.some((settlement) => settlement.hasTickets !== false);
+  const lapsed = mayHaveTickets ? await confirmSeats(db, placedIds, new Date()) : [];
+  // Every event in one statement, in the order they happened: shown on the orders' timelines.
+  const events = [
+    ...[...new Set(lapsed.map((ticket) => ticket.orderId))].map((id) => ({
+      order_id: id,
+      from_status: 'placed' as const,
+      note: 'Paid for event tickets cancelled meanwhile (their event was cancelled, or their hold ran out and the seats were sold): refund the cancelled tickets from the event’s attendee list.',
+    })),
+    // The card orders' first, as when each kind had a statement of its own.
+    ...[...placed]
+      .sort((a, b) => Number(a.payment_method !== 'card') - Number(b.payment_method !== 'card'))
+      .map((order) => ({
+        order_id: order.id,
+        from_status: 'awaiting_payment' as const,
+        note:
+          order.payment_method === 'card'
+            ? 'Paid'
+            : payByInvoiceText(order.invoice_due_on!, order.invoice_terms_days),
       })),
-    );
-  }
-  const placed = await db
-    .update(orders)
-    .set({
-      status: 'placed',
-      payout_status: sql`(case when ${orders.payment_method} = 'card' then 'held' else 'not_due' end)::payout_status`,
-      updated_at: new Date(),
-    })
-    .where(and(inArray(orders.checkout_id, [...changed]), eq(orders.status, 'awaiting_payment')))
-    .returning({
-      id: orders.id,
-      paymentMethod: orders.payment_method,
-      invoiceDueOn: orders.invoice_due_on,
-      invoiceTermsDays: orders.invoice_terms_days,
-    });
-  const lapsed = await confirmSeats(
-    db,
-    placed.map((order) => order.id),
-    new Date(),
-  );
-  // Shown on the order's timeline, for the producer to refund.
-  await recordEvents(
-    db,
-    [...new Set(lapsed.map((ticket) => ticket.orderId))].map((id) => ({ id })),
-    'placed',
-    'placed',
-    null,
-    'Paid for event tickets cancelled meanwhile (their event was cancelled, or their hold ran out and the seats were sold): refund the cancelled tickets from the event’s attendee list.',
-  );
-  await recordEvents(
-    db,
-    placed.filter((order) => order.paymentMethod === 'card'),
-    'awaiting_payment',
-    'placed',
-    null,
-    'Paid',
-  );
-  for (const order of placed) {
-    if (order.paymentMethod !== 'invoice') continue;
-    const note = payByInvoiceText(order.invoiceDueOn!, order.invoiceTermsDays);
-    await recordEvents(db, [order], 'awaiting_payment', 'placed', null, note);
+  ];
+  if (events.length > 0) {
+    await db
+      .insert(orderEvents)
+      .values(
+        events.map((event) => ({ ...event, to_status: 'placed' as const, actor_user_id: null })),
+      );
   }
   // In this transaction: an order is emailed about exactly when it becomes placed.
-  await queueCheckoutEmails(
-    ctx,
-    placed.map((order) => order.id),
-  );
-  await queueTicketEmails(
-    ctx,
-    placed.map((order) => order.id),
-  );
+  await queueCheckoutEmails(ctx, placedIds);
+  if (mayHaveTickets) await queueTicketEmails(ctx, placedIds);
   return changed;
 }
 
@@ -221,6 +270,7 @@ export async function settlePaid(
       settled,
       answer,
       payment,
+      reserved.some(({ priced: order }) => order.tickets.length > 0),
     ),
   );
   return recorded ? answer : storedAnswer(ctx.db, claim.id);

@@ -1,6 +1,6 @@
 import type { Cents } from '@bevy/core';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { rowsOf, type Db } from '../../db/client';
 import { ledgerEntries, orders } from '../../db/tables';
 import { sendPayout } from '../payouts/index';
 import type { Claim } from './checkout-claims';
@@ -57,14 +57,51 @@ interface SentPayout {
 }
 
 /**
- * Records the payouts sent right after a checkout was paid, all in one short transaction (the
- * provider calls are made before it, so no lock is held across the network). A refund made in
- * the moment between the payment and this record found the payout still held, so it took
- * nothing back from the transfer: that part is reversed at the provider here, under the orders'
- * locks, so the producer never keeps what was refunded to the buyer.
+ * Records the payouts sent right after a checkout was paid (the provider calls are made before,
+ * so no lock is held across the network). Usually one statement, under the orders' locks; an
+ * order refunded in the moment between the payment and this record is left to
+ * recordReversedPayouts.
  */
 async function recordSentPayouts(ctx: CheckoutContext, sent: readonly SentPayout[]) {
   if (sent.length === 0) return;
+  const payouts = JSON.stringify(
+    sent.map((payout) => ({ order_id: payout.orderId, transfer_id: payout.transferId })),
+  );
+  // Spelled out: a data-modifying WITH that Drizzle's builders cannot write.
+  const result = await ctx.db.execute(sql`with locked as (
+      select o.id, coalesce((select sum(le.amount_cents) from ${ledgerEntries} le
+          where le.order_id = o.id and le.kind = 'transfer_reversal'), 0)::int as reversed
+      from ${orders} o
+      where o.id in (select order_id from json_to_recordset(${payouts}::json) as p(order_id int))
+      order by o.id
+      for update),
+    unreversed as (
+      select p.order_id, p.transfer_id
+      from json_to_recordset(${payouts}::json) as p(order_id int, transfer_id text)
+      join locked on locked.id = p.order_id and locked.reversed <= 0),
+    referenced as (
+      update ${ledgerEntries} le set provider_reference = unreversed.transfer_id
+      from unreversed where le.order_id = unreversed.order_id and le.kind = 'transfer'),
+    transferred as (
+      update ${orders} o set payout_status = 'transferred', updated_at = ${new Date()}
+      from unreversed where o.id = unreversed.order_id)
+    select id from locked where reversed > 0`);
+  const reversed = new Set(rowsOf<{ id: number }>(result).map((row) => row.id));
+  if (reversed.size > 0) {
+    await recordReversedPayouts(
+      ctx,
+      sent.filter((payout) => reversed.has(payout.orderId)),
+    );
+  }
+}
+
+/**
+ * Records payouts of which a refund made in the moment between the payment and their record took
+ * something back: the refund found the payout still held, so it took nothing back from the
+ * transfer. That part is reversed at the provider here, under the orders' locks, so the producer
+ * never keeps what was refunded to the buyer.
+ */
+async function recordReversedPayouts(ctx: CheckoutContext, sent: readonly SentPayout[]) {
   const ids = sent.map((payout) => payout.orderId);
   await ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
