@@ -1,5 +1,5 @@
 import type { OrderAddress } from '@bevy/core/checkout-schemas';
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import {
   addresses,
   businesses,
@@ -12,15 +12,17 @@ import {
 } from '../../db/tables';
 import { ticketTypesForCheckout } from '../events/index';
 import type { CheckoutContext } from './checkout-context';
-import { recentDeclines } from './checkout-limits';
+import { declineWindow, recentDeclines } from './checkout-limits';
 import type { Catalog, CatalogBusiness, CatalogProduct } from './checkout-pricing';
 import type { CatalogTicketType } from './ticket-pricing';
+import { preparedPerDb } from './prepared';
 
 /**
  * The catalog a cart is priced from (its products with their tiers, their producers with their
  * first address and connected payout account), read in one statement; checkout reads the buyer,
  * their recent declines and their club discounts in the same one. Each round trip costs a
- * pooled connection and a socket write, which is what a checkout spends most of its time on.
+ * pooled connection and a socket write, which is what a checkout spends most of its time on; the
+ * statement is prepared (its text never varies: lists are array parameters).
  */
 
 export interface LoadedCatalog extends Catalog {
@@ -53,10 +55,10 @@ function addressOfBusiness(name: string, row: FirstAddress | null): OrderAddress
   };
 }
 
-/** Whole numbers as one PostgreSQL array parameter, so that the statement's text never varies. */
-function intArray(values: readonly number[]): SQL {
+/** Whole numbers as one PostgreSQL array literal, a parameter of the prepared statement. */
+function intArray(values: readonly number[]): string {
   if (!values.every(Number.isInteger)) throw new Error('Expected whole numbers.');
-  return sql`${`{${values.join(',')}}`}::int[]`;
+  return `{${values.join(',')}}`;
 }
 
 /** Who is buying, for the parts of the statement only checkout reads. */
@@ -66,21 +68,18 @@ interface Asker {
   now: Date;
 }
 
-function catalogStatement(
-  ctx: Pick<CheckoutContext, 'db' | 'payments'>,
-  productIds: readonly number[],
-  businessIds: readonly number[],
-  asker: Asker | undefined,
-) {
-  const { db } = ctx;
-  const wanted = () => intArray(productIds);
-  const declines = asker
-    ? sql<number>`(${recentDeclines(db, asker.buyerId, asker.checkoutId, asker.now)})::int`
-    : sql<number>`0`;
+const catalogStatement = preparedPerDb((db) => {
+  const wanted = sql`${sql.placeholder('productIds')}::int[]`;
+  const declines = recentDeclines(db, {
+    buyerId: sql`asked.buyer_id`,
+    checkoutId: sql`${sql.placeholder('checkoutId')}::uuid`,
+    since: sql.placeholder('since'),
+    inFlightSince: sql.placeholder('inFlightSince'),
+  });
   return db
     .select({
       buyer: users,
-      declines,
+      declines: sql<number>`(${declines})::int`,
       business: businesses,
       payoutAccount: paymentAccounts.account_id,
       address: sql<FirstAddress | null>`(select json_build_object(
@@ -105,29 +104,30 @@ function catalogStatement(
             from ${priceTiers} where ${priceTiers.product_id} = ${products.id})
         ) order by ${products.id})
         from ${products}
-        where ${products.business_id} = ${businesses.id} and ${products.id} = any(${wanted()}))`,
+        where ${products.business_id} = ${businesses.id} and ${products.id} = any(${wanted}))`,
     })
-    .from(sql`(select ${asker?.buyerId ?? null}::int as buyer_id) as asked`)
+    .from(sql`(select ${sql.placeholder('buyerId')}::int as buyer_id) as asked`)
     .leftJoin(users, sql`${users.id} = asked.buyer_id`)
     .leftJoin(
       businesses,
       or(
-        sql`${businesses.id} = any(${intArray(businessIds)})`,
+        sql`${businesses.id} = any(${sql.placeholder('businessIds')}::int[])`,
         sql`${businesses.id} in (select ${products.business_id} from ${products}
-          where ${products.id} = any(${wanted()}))`,
+          where ${products.id} = any(${wanted}))`,
       ),
     )
     .leftJoin(
       paymentAccounts,
       and(
         eq(paymentAccounts.business_id, businesses.id),
-        eq(paymentAccounts.provider, ctx.payments.kind),
+        eq(paymentAccounts.provider, sql.placeholder('provider')),
         eq(paymentAccounts.charges_enabled, true),
       ),
-    );
-}
+    )
+    .prepare('checkout_catalog');
+});
 
-type CatalogRow = Awaited<ReturnType<typeof catalogStatement>>[number];
+type CatalogRow = Awaited<ReturnType<ReturnType<typeof catalogStatement>['execute']>>[number];
 
 function catalogOf(rows: readonly CatalogRow[], typeRows: readonly CatalogTicketType[]) {
   const productMap = new Map<number, CatalogProduct>();
@@ -176,7 +176,14 @@ async function readCatalog(
   const businessIds = [
     ...new Set([...typeRows.map((row) => row.event.business_id), ...otherBusinessIds]),
   ];
-  const rows = await catalogStatement(ctx, productIds, businessIds, asker);
+  const rows = await catalogStatement(ctx.db).execute({
+    buyerId: asker?.buyerId ?? null,
+    checkoutId: asker?.checkoutId ?? null,
+    ...declineWindow(asker?.now ?? new Date()),
+    productIds: intArray(productIds),
+    businessIds: intArray(businessIds),
+    provider: ctx.payments.kind,
+  });
   return { rows, catalog: catalogOf(rows, typeRows) };
 }
 

@@ -1,13 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { PlaceOrderInput } from '@bevy/core/checkout-schemas';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { checkouts } from '../../db/tables';
 import { DomainError } from '../../platform/domain-error';
 import type { CheckoutAnswer } from './checkout-answer';
 import type { CheckoutContext } from './checkout-context';
 import { beforeCharge } from './checkout-recovery';
+import { preparedPerDb } from './prepared';
 
 /**
  * Claims: one request per payment attempt, identified by the client's idempotency key. The first
@@ -69,6 +70,22 @@ export interface Claim {
   transferGroup: string;
 }
 
+const claimStatement = preparedPerDb((db) =>
+  db
+    .insert(checkouts)
+    .values({
+      id: sql.placeholder('id'),
+      buyer_id: sql.placeholder('buyerId'),
+      idempotency_key: sql.placeholder('key'),
+      request_fingerprint: sql.placeholder('fingerprint'),
+      payment_provider: sql.placeholder('provider'),
+      transfer_group: sql.placeholder('transferGroup'),
+    })
+    .onConflictDoNothing({ target: [checkouts.buyer_id, checkouts.idempotency_key] })
+    .returning({ id: checkouts.id })
+    .prepare('checkout_claim'),
+);
+
 /**
  * Takes the key for this request, or returns null when another request holds it. A lost
  * connection may have stored the claim unseen: beforeCharge then deletes it by its id.
@@ -82,18 +99,14 @@ export async function claimKey(
   const id = randomUUID();
   const transferGroup = `checkout_${id}`;
   const claimed = await beforeCharge(ctx, id, () =>
-    ctx.db
-      .insert(checkouts)
-      .values({
-        id,
-        buyer_id: buyerId,
-        idempotency_key: input.idempotencyKey,
-        request_fingerprint: fingerprint,
-        payment_provider: ctx.payments.kind,
-        transfer_group: transferGroup,
-      })
-      .onConflictDoNothing({ target: [checkouts.buyer_id, checkouts.idempotency_key] })
-      .returning({ id: checkouts.id }),
+    claimStatement(ctx.db).execute({
+      id,
+      buyerId,
+      key: input.idempotencyKey,
+      fingerprint,
+      provider: ctx.payments.kind,
+      transferGroup,
+    }),
   );
   return claimed.length > 0 ? { id, transferGroup } : null;
 }

@@ -1,5 +1,5 @@
 import { CHECKOUT_LIMITS } from '@bevy/core';
-import { and, count, eq, gt, ne, notInArray, or } from 'drizzle-orm';
+import { and, count, eq, gt, ne, notInArray, or, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { checkouts } from '../../db/tables';
 import type { CheckoutRefusal } from './checkout-answer';
@@ -26,16 +26,25 @@ export const TOO_MANY_DECLINES_MESSAGE =
  * Attempts of the buyer's still being paid count as well, so that a burst sent at once cannot
  * all reach the card before the first declines are recorded. Failures that are ours (the payment
  * service or the database unreachable, a checkout left behind) are not the buyer's and do not
- * count. This counts them, as a query that checkout-catalog reads along with the cart.
+ * count. This counts them, as a query that checkout-catalog reads along with the cart
+ * (its values are placeholders: the statement is prepared).
  */
-export function recentDeclines(db: Db, buyerId: number, checkoutId: string, now: Date) {
+export function recentDeclines(
+  db: Db,
+  asked: {
+    buyerId: SQLWrapper;
+    checkoutId: SQLWrapper;
+    since: SQLWrapper;
+    inFlightSince: SQLWrapper;
+  },
+) {
   return db
     .select({ declines: count() })
     .from(checkouts)
     .where(
       and(
-        eq(checkouts.buyer_id, buyerId),
-        gt(checkouts.updated_at, new Date(now.getTime() - HOUR_MS)),
+        eq(checkouts.buyer_id, asked.buyerId),
+        gt(checkouts.updated_at, asked.since),
         or(
           and(
             eq(checkouts.status, 'payment_failed'),
@@ -50,13 +59,19 @@ export function recentDeclines(db: Db, buyerId: number, checkoutId: string, now:
           // Attempts still being paid count too: many sent at once must not all slip past.
           and(
             eq(checkouts.status, 'processing'),
-            ne(checkouts.id, checkoutId),
-            gt(checkouts.updated_at, new Date(now.getTime() - IN_FLIGHT_MS)),
+            ne(checkouts.id, asked.checkoutId),
+            gt(checkouts.updated_at, asked.inFlightSince),
           ),
         ),
       ),
     );
 }
+
+/** Since when recentDeclines counts, at `now`. */
+export const declineWindow = (now: Date) => ({
+  since: new Date(now.getTime() - HOUR_MS),
+  inFlightSince: new Date(now.getTime() - IN_FLIGHT_MS),
+});
 
 /** The refusal of a buyer with this many recent declines (recentDeclines), or null. */
 export function declineLimitRefusal(declines: number): CheckoutRefusal | null {
