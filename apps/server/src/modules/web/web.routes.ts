@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import { sendError } from '../../http/errors';
 import { describePage, publicPageRoutes, type PageDescription } from '../public-pages/index';
+import { routePreloads } from './route-preloads';
 
 /** Paths that belong to the API: they answer JSON, never the web app. */
 const API_PREFIXES = [
@@ -28,6 +29,8 @@ const API_PREFIXES = [
 ];
 
 const PUBLIC_CONFIG_MARKER = '<!--public-config-->';
+/** The element the web app's banner strip reads its first banners from (banner-strip.tsx). */
+const INITIAL_BANNERS_ID = 'initial-banners';
 
 /** The path part of a URL, without query string. */
 const pathOf = (url: string) => url.split('?')[0] ?? url;
@@ -60,9 +63,12 @@ function asksForJsonOnly(request: FastifyRequest): boolean {
   );
 }
 
+/** JSON inside a script element: no "</script>" (or "<!--") can end it early. */
+const scriptJson = (json: string) => json.replace(/</g, '\\u003c');
+
 /** index.html with the public site settings injected, escaped for a script element. */
 function renderIndexHtml(template: string, config: Config): string {
-  const json = JSON.stringify(config.publicSite).replace(/</g, '\\u003c');
+  const json = scriptJson(JSON.stringify(config.publicSite));
   // A replacer function, so "$'" or "$&" in a setting stays literal text.
   return template.replace(
     PUBLIC_CONFIG_MARKER,
@@ -75,13 +81,35 @@ const HEAD_MARKER = '<!--page-head-->';
 const TEMPLATE_TITLE = /<title>[\s\S]*?<\/title>\s*/i;
 const TEMPLATE_DESCRIPTION = /<meta\s+name=["']description["'][^>]*>\s*/i;
 
-/** The template as two versions: with its own title and description, and without them. */
+/**
+ * The template as two versions: with its own title and description, and without them. `extra`
+ * is what the app's first paint needs beside them (the banners); `preloads`, the page's chunks.
+ */
 function pageTemplates(indexHtml: string) {
   const generic = indexHtml;
   const bare = indexHtml.replace(TEMPLATE_TITLE, '').replace(TEMPLATE_DESCRIPTION, '');
-  return (page: PageDescription) =>
+  return (page: PageDescription | undefined, extra: string, preloads: string) =>
     // A replacer function: the tags are page data, and "$&" in them must stay literal.
-    (page.ownTitle ? bare : generic).replace(HEAD_MARKER, () => `${page.tags}\n    `);
+    (page?.ownTitle ? bare : generic)
+      .replace(HEAD_MARKER, () => `${page ? `${page.tags}\n    ` : ''}${extra}`)
+      // After the entry's own script and stylesheet, which come first.
+      .replace('</head>', () => (preloads ? `  ${preloads}\n  </head>` : '</head>'));
+}
+
+/**
+ * The banners as GET /banners answers them, for the page to show in its first paint rather than
+ * push the page down when they arrive. Asked of the route itself, with its caching; nothing (the
+ * app fetches them then) if it fails.
+ */
+async function initialBannersTag(request: FastifyRequest): Promise<string> {
+  try {
+    const answer = await request.server.inject({ method: 'GET', url: '/banners' });
+    if (answer.statusCode !== 200) return '';
+    return `<script id="${INITIAL_BANNERS_ID}" type="application/json">${scriptJson(answer.body)}</script>\n    `;
+  } catch (error) {
+    request.log.warn({ err: error }, 'banners for the page failed');
+    return '';
+  }
 }
 
 /**
@@ -123,20 +151,24 @@ export async function webRoutes(app: FastifyInstance, options: { config: Config 
   }
 
   const renderPage = indexHtml ? pageTemplates(indexHtml) : undefined;
+  const preloadsFor = indexHtml ? routePreloads(distDir) : () => '';
   const sendApp = async (request: FastifyRequest, reply: FastifyReply) => {
     let page: PageDescription | undefined;
+    const pathname = pathOf(request.url);
+    const banners = initialBannersTag(request);
     try {
-      page = await describePage(await request.serviceContext(), pathOf(request.url));
+      page = await describePage(await request.serviceContext(), pathname);
     } catch (error) {
       // The app loads without a preview rather than not at all.
       request.log.error({ err: error }, 'page preview failed');
     }
+    const extra = await banners;
     if (!page || !page.indexable) reply.header('x-robots-tag', 'noindex');
     return reply
       .status(page?.status ?? 200)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(page ? renderPage!(page) : indexHtml!.replace(HEAD_MARKER, ''));
+      .send(renderPage!(page, extra, preloadsFor(pathname)));
   };
 
   // The spec's route table: the home page is the shop.
