@@ -40,7 +40,14 @@ export function AppLayout() {
       <Box component="main" id="main" ref={main} tabIndex={-1} style={{ flex: 1 }}>
         {/* A page that fails to load or to render shows what happened and the ways on. */}
         <ErrorBoundary FallbackComponent={RouteError} resetKeys={[pathname]}>
-          <Suspense fallback={<PageLoading />}>
+          {/* A screen tall while it loads: the footer stays below the fold, not pushed down. */}
+          <Suspense
+            fallback={
+              <Box mih="100vh">
+                <PageLoading />
+              </Box>
+            }
+          >
             <Outlet />
           </Suspense>
         </ErrorBoundary>

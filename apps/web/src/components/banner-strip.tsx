@@ -74,11 +74,27 @@ function BannerAlert({ banner, onDismiss }: { banner: Banner; onDismiss: () => v
 }
 
 /**
+ * The banners the server put in the page (web.routes.ts), read once: the strip shows them in the
+ * first paint instead of pushing the page down when a fetch answers. Null when there are none.
+ */
+function bannersInPage(): Banner[] | null {
+  const element = document.getElementById('initial-banners');
+  if (!element?.textContent) return null;
+  try {
+    const banners: unknown = JSON.parse(element.textContent);
+    return Array.isArray(banners) ? (banners as Banner[]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * The site's announcements: those that cannot be dismissed first (the 21+ notice), then the first
  * one not yet dismissed in this browser; dismissing it reveals the next, and is remembered.
  */
 export function BannerStrip() {
-  const [banners, setBanners] = useState<Banner[]>([]);
+  const [inPage] = useState(bannersInPage);
+  const [banners, setBanners] = useState<Banner[]>(inPage ?? []);
   const [dismissed, setDismissed] = useLocalStorage<string[]>({
     key: DISMISSED_BANNERS_KEY,
     defaultValue: [],
@@ -87,6 +103,7 @@ export function BannerStrip() {
   });
 
   useEffect(() => {
+    if (inPage) return;
     const controller = new AbortController();
     fetch('/banners', { credentials: 'include', signal: controller.signal })
       .then((response) => {
@@ -99,7 +116,7 @@ export function BannerStrip() {
         if (!controller.signal.aborted) console.warn('Could not load banners', error);
       });
     return () => controller.abort();
-  }, []);
+  }, [inPage]);
 
   const shown = visibleBanners(banners, dismissed);
   if (shown.length === 0) return null;

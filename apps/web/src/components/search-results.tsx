@@ -1,6 +1,6 @@
 import { distanceMiles, type BuyerKind, type LatLng, type ProductHit } from '@bevy/core';
 import { Alert, Center, Loader, SimpleGrid, Text } from '@mantine/core';
-import { memo } from 'react';
+import { memo, useDeferredValue } from 'react';
 import { useHits, useInstantSearch } from 'react-instantsearch';
 import { ProductTile, sameTileProduct } from './product-tile';
 
@@ -43,7 +43,11 @@ export function SearchResults({
   id,
   describeCount = countProducts,
 }: SearchResultsProps) {
-  const { items, results } = useHits<ProductHit & Record<string, unknown>>();
+  const hits = useHits<ProductHit & Record<string, unknown>>();
+  // New results are drawn in a transition: React draws the tiles in slices of a few
+  // milliseconds, between which the browser paints and handles keys, rather than in one block.
+  const items = useDeferredValue(hits.items);
+  const results = useDeferredValue(hits.results);
   const { status, error } = useInstantSearch();
 
   if (status === 'error') {
@@ -57,7 +61,8 @@ export function SearchResults({
   // idle between mounting and sending the search: that is not "no products".
   if (!results || results.__isArtificial) {
     return (
-      <Center py="xl" role="status">
+      // A screen tall, as the tiles will be: what follows is not pushed down when they come.
+      <Center py="xl" role="status" mih="100vh" style={{ alignItems: 'flex-start' }}>
         <Loader size="sm" aria-hidden />
         <Text ml="sm">Loading...</Text>
       </Center>

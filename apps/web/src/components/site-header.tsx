@@ -81,7 +81,8 @@ export function SiteHeader() {
       style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
     >
       <Container size="xl">
-        <Group justify="space-between" wrap="nowrap" gap="xs">
+        {/* As tall as its buttons from the start: "Sign up" arriving does not move the page. */}
+        <Group justify="space-between" wrap="nowrap" gap="xs" mih={36}>
           <Anchor
             component={Link}
             to="/shop"

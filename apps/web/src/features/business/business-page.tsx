@@ -167,7 +167,8 @@ export function BusinessPage() {
 
   if (result.fetching) {
     return (
-      <Center py="xl" role="status">
+      // A screen tall, as the page will be: the footer is not pulled up meanwhile.
+      <Center py="xl" role="status" mih="100vh" style={{ alignItems: 'flex-start' }}>
         <Loader size="sm" aria-hidden />
         <Text ml="sm">Loading...</Text>
       </Center>

@@ -128,7 +128,8 @@ export function ShopPage({ redirectWholesaleBuyers = false }: ShopPageProps) {
   let content: ReactNode;
   if (!searchClient) {
     content = (
-      <Center py="xl" role="status">
+      // A screen tall, as the results will be: the footer does not show meanwhile.
+      <Center py="xl" role="status" mih="100vh" style={{ alignItems: 'flex-start' }}>
         <Loader size="sm" aria-hidden />
         <Box ml="sm">
           <Text>Loading...</Text>
