@@ -13,9 +13,15 @@ import type { SearchDocument } from './types';
  */
 const WORD_CACHE_MATCHES_PER_DOCUMENT = 8;
 
+/**
+ * The documents one word matches in slot order, each with its match code (`codes[i] + base`).
+ * A single term's result is a view of its posting, valid until the next write (which empties
+ * the word cache too).
+ */
 interface WordMatches {
   slots: Int32Array;
   codes: Uint8Array;
+  base: number;
 }
 
 /** Lowers each slot's mark in `best` to its code in this posting, when that is better. */
@@ -26,15 +32,6 @@ function markBest(posting: Posting, base: number, best: SlotMarks): void {
     const code = base + ranks[i]!;
     if (code < best[slot]!) best[slot] = code;
   }
-}
-
-/** The slots and codes of one posting (a copy: postings change with writes). */
-function codesOfPosting(posting: Posting, base: number): WordMatches {
-  const { length } = posting;
-  const slots = posting.slots.slice(0, length);
-  const codes = new Uint8Array(length);
-  for (let i = 0; i < length; i++) codes[i] = base + posting.ranks[i]!;
-  return { slots, codes };
 }
 
 /** Many marks: every marked slot by a scan of all of them, clearing the marks. */
@@ -51,12 +48,17 @@ function collectMarked(best: SlotMarks, slotCount: number): WordMatches {
     codes[next++] = code;
     best[slot] = NO_MATCH;
   }
-  return { slots, codes };
+  return { slots, codes, base: 0 };
 }
 
 /** Few marks: the postings' slots, each once, sorted; their codes read and the marks cleared. */
-function collectPostings(postings: Posting[], entries: number, best: SlotMarks): WordMatches {
-  const all = new Int32Array(entries);
+function collectPostings(
+  postings: Posting[],
+  entries: number,
+  best: SlotMarks,
+  scratch: Scratch,
+): WordMatches {
+  const all = scratch.int32('union', entries);
   let count = 0;
   for (const posting of postings) {
     for (let i = 0; i < posting.length; i++) {
@@ -74,7 +76,7 @@ function collectPostings(postings: Posting[], entries: number, best: SlotMarks):
     codes[i] = -1 - best[slots[i]!]!;
     best[slots[i]!] = NO_MATCH;
   }
-  return { slots, codes };
+  return { slots, codes, base: 0 };
 }
 
 /**
@@ -147,7 +149,7 @@ export class TextMatcher {
     // The rarest word first: every later word only narrows its candidates.
     const perWord = words
       .map((word, index) =>
-        this.wordMatches(word, lastIsPrefix && index === words.length - 1, marks),
+        this.wordMatches(word, lastIsPrefix && index === words.length - 1, marks, scratch),
       )
       .sort((a, b) => a.slots.length - b.slots.length);
 
@@ -155,11 +157,11 @@ export class TextMatcher {
     let slots = scratch.int32('slots', first.slots.length);
     slots.set(first.slots);
     let textKeys = scratch.int32('text-keys', slots.length);
-    for (let i = 0; i < slots.length; i++) textKeys[i] = weight[first.codes[i]!]!;
+    for (let i = 0; i < slots.length; i++) textKeys[i] = weight[first.base + first.codes[i]!]!;
     const best = marks;
     for (const next of perWord.slice(1)) {
       if (slots.length === 0) break;
-      for (let i = 0; i < next.slots.length; i++) best[next.slots[i]!] = next.codes[i]!;
+      for (let i = 0; i < next.slots.length; i++) best[next.slots[i]!] = next.base + next.codes[i]!;
       let kept = 0;
       for (let i = 0; i < slots.length; i++) {
         const slot = slots[i]!;
@@ -182,7 +184,12 @@ export class TextMatcher {
    * Short prefixes match much of the catalog and are typed first, so large results are kept
    * until the next write.
    */
-  private wordMatches(word: string, prefix: boolean, best: SlotMarks): WordMatches {
+  private wordMatches(
+    word: string,
+    prefix: boolean,
+    best: SlotMarks,
+    scratch: Scratch,
+  ): WordMatches {
     const cacheKey = `${prefix ? '^' : '='}${word}`;
     const cached = this.wordCache.get(cacheKey);
     if (cached) return cached;
@@ -206,26 +213,29 @@ export class TextMatcher {
       bases.push(base);
       entries += posting.length;
     }
-    let slots: Int32Array;
-    let codes: Uint8Array;
+    let result: WordMatches;
     if (postings.length === 1) {
       // One term: its posting is already in slot order.
-      ({ slots, codes } = codesOfPosting(postings[0]!, bases[0]!));
+      const { slots, ranks, length } = postings[0]!;
+      result = {
+        slots: slots.subarray(0, length),
+        codes: ranks.subarray(0, length),
+        base: bases[0]!,
+      };
     } else {
       for (let p = 0; p < postings.length; p++) markBest(postings[p]!, bases[p]!, best);
       // Matches are kept in slot order, so that every later pass over them reads the per-slot
       // columns front to back instead of at random.
       const slotCount = this.slots.length;
-      ({ slots, codes } =
+      result =
         entries * 8 > slotCount
           ? collectMarked(best, slotCount)
-          : collectPostings(postings, entries, best));
+          : collectPostings(postings, entries, best, scratch);
     }
-    const result = { slots, codes };
     const liveCount = this.slots.liveCount;
-    if (slots.length * 32 > liveCount) {
+    if (result.slots.length * 32 > liveCount) {
       const budget = Math.max(WORD_CACHE_MATCHES_PER_DOCUMENT * liveCount, 100_000);
-      this.wordCacheMatches += slots.length;
+      this.wordCacheMatches += result.slots.length;
       // Oldest first out, until the new result fits.
       for (const [key, old] of this.wordCache) {
         if (this.wordCacheMatches <= budget) break;
