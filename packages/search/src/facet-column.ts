@@ -194,6 +194,8 @@ export class FacetColumn {
 
   hasValue(slot: number, id: number): boolean {
     if (this.first[slot] === id) return true;
+    // Most columns hold single values: no map lookup for them.
+    if (this.extra.size === 0) return false;
     const more = this.extra.get(slot);
     return more !== undefined && more.includes(id);
   }
@@ -226,6 +228,7 @@ export class FacetColumn {
   someNumber(slot: number, test: (value: number) => boolean): boolean {
     const single = this.numbers[slot];
     if (single !== undefined && !Number.isNaN(single) && test(single)) return true;
+    if (this.numbersInArrays.size === 0) return false;
     const inArray = this.numbersInArrays.get(slot);
     return inArray !== undefined && inArray.some(test);
   }
