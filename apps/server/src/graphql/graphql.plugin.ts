@@ -217,15 +217,20 @@ export async function graphqlPlugin(
 }
 
 /**
- * The context with its `viewer` behind a getter that tells `onRead` each time it is looked at
- * (copying the context looks too), so the response cache knows whose answer it is.
+ * The context with its `viewer` behind accessors that tell `onRead` each time it is looked at
+ * (copying the context looks too) or replaced (logging in or out), so the response cache knows
+ * whose answer it is.
  */
 function watchViewer(context: GraphqlContext, onRead: () => void): GraphqlContext {
-  const { viewer } = context;
+  let { viewer } = context;
   return Object.defineProperty(context, 'viewer', {
     get() {
       onRead();
       return viewer;
+    },
+    set(next: GraphqlContext['viewer']) {
+      onRead();
+      viewer = next;
     },
     enumerable: true,
     configurable: true,

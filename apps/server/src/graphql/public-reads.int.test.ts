@@ -232,6 +232,16 @@ describe('public reads answered from the read cache', () => {
     expect(await pageTitle(t.app, url)).toContain('Second Pour Pale');
   });
 
+  it('lets resolvers replace the viewer it watches: logging in answers without errors', async () => {
+    const result = await gql(
+      t.app,
+      'mutation($email: String!, $password: String!) { logIn(email: $email, password: $password) { id } }',
+      { email: 'buyer@bevy.example', password: 'bevy-buyer-demo' },
+    );
+    expect(result.body.errors).toBeUndefined();
+    expect(result.body.data?.logIn).toMatchObject({ id: expect.any(Number) });
+  });
+
   it('never shares an answer that depended on who asked', async () => {
     // Not a public field: every request runs, with its own viewer.
     const mine = `query { business(slug: "${slug}") { name stripe_account_id } }`;
