@@ -11,6 +11,7 @@ import {
   type SearchParams,
   type SearchResult,
 } from '@bevy/search';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client';
 import type { Change } from '../../platform/changes';
 import { BusinessSearch } from './business-search';
@@ -20,7 +21,6 @@ import {
   projectForBuyer,
   type ProductDocument,
 } from './product-documents';
-import { BoundedCache } from './bounded-cache';
 import {
   engineSortFor,
   PRODUCT_SORTS,
@@ -74,8 +74,8 @@ export class ProductSearch {
   #writes = 0;
   /** Each hit's JSON as each kind of buyer sees it; a replaced document is a new object. */
   readonly #hitJson = {
-    retail: new BoundedCache<SearchDocument, string>(HIT_JSON_KEPT),
-    wholesale: new BoundedCache<SearchDocument, string>(HIT_JSON_KEPT),
+    retail: new LRUCache<SearchDocument, string>({ max: HIT_JSON_KEPT }),
+    wholesale: new LRUCache<SearchDocument, string>({ max: HIT_JSON_KEPT }),
   } satisfies Record<BuyerKind, unknown>;
 
   get size(): number {

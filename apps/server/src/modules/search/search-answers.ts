@@ -1,5 +1,5 @@
 import type { BuyerKind } from '@bevy/core';
-import { BoundedCache } from './bounded-cache';
+import { LRUCache } from 'lru-cache';
 
 /** Distinct answers kept: the queries typed lately (a 20-hit page is 20–50 KB). */
 const ANSWERS_KEPT = 1_000;
@@ -14,11 +14,11 @@ const LONGEST_BODY_KEPT = 16 * 1024;
  * changed it, and retail and wholesale buyers never share one.
  */
 export class SearchAnswers {
-  readonly #answers = new BoundedCache<string, Buffer>(
-    ANSWERS_KEPT,
-    ANSWER_BYTES_KEPT,
-    (key, answer) => key.length + answer.length,
-  );
+  readonly #answers = new LRUCache<string, Buffer>({
+    max: ANSWERS_KEPT,
+    maxSize: ANSWER_BYTES_KEPT,
+    sizeCalculation: (answer, key) => key.length + answer.length,
+  });
   #version = -1;
 
   get size(): number {

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { SEARCH_TOKEN_TTL_MS, type BuyerKind } from '@bevy/core';
-import { BoundedCache } from './bounded-cache';
+import { LRUCache } from 'lru-cache';
 
 /**
  * Set when the key sent was expired, invalid or revoked (its session ended) and the caller was
@@ -79,7 +79,7 @@ export function searchKeyVerifier(
   secret: string,
   kept = VERIFIED_KEYS_KEPT,
 ): (key: string, now?: number) => SearchKeyCheck {
-  const verified = new BoundedCache<string, SearchKeyClaims>(kept);
+  const verified = new LRUCache<string, SearchKeyClaims>({ max: kept });
   return (key, now = Date.now()) => {
     const claims = verified.get(key);
     if (!claims) {
