@@ -63,7 +63,10 @@ function figuresOf(lhr) {
   };
 }
 
-async function measure(chrome, url, run) {
+/** Lighthouse 12.2 sometimes loses the trace on a loaded machine (NO_NAVSTART); runs again then. */
+const ATTEMPTS = 3;
+
+async function measure(chrome, url, run, attempt = 1) {
   const result = await lighthouse(url, {
     port: chrome.port,
     output: 'json',
@@ -71,7 +74,10 @@ async function measure(chrome, url, run) {
     onlyCategories: ['performance', 'accessibility'],
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-  if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+  if (result.lhr.runtimeError) {
+    if (attempt < ATTEMPTS) return measure(chrome, url, run, attempt + 1);
+    throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+  }
   if (reportDir) {
     mkdirSync(reportDir, { recursive: true });
     const name = `${new URL(url).pathname.replace(/\W+/g, '-').replace(/^-/, '')}-${run}.json`;
