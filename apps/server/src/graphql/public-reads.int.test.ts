@@ -4,7 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import type { App } from '../app';
+import { businesses, products } from '../db/tables';
+import { createProduct } from '../modules/checkout/checkout-fixtures';
 import { logInAsActor } from '../test/actors';
 import { sellerBusinessSlugs } from '../test/fixtures';
 import { gql } from '../test/graphql-client';
@@ -230,6 +233,25 @@ describe('public reads answered from the read cache', () => {
     );
     expect(renamed.body.errors).toBeUndefined();
     expect(await pageTitle(t.app, url)).toContain('Second Pour Pale');
+  });
+
+  it('reads a product page afresh when its stock is counted, which sales change', async () => {
+    const db = t.database.db;
+    const [business] = await db
+      .select({ id: businesses.id })
+      .from(businesses)
+      .where(eq(businesses.slug, slug));
+    const counted = await createProduct(db, business!.id, { stock: 1 });
+    const url = `/business/${slug}/item/${counted.id}`;
+    const availability = async () =>
+      /"availability":"https:\/\/schema.org\/(\w+)"/.exec(
+        (await t.app.inject({ url, headers: { accept: 'text/html' } })).body,
+      )?.[1];
+    expect(await availability()).toBe('InStock');
+    expect(await availability()).toBe('InStock');
+    // A checkout takes the last one (the stock hold records no change of its own).
+    await db.update(products).set({ stock_count: 0 }).where(eq(products.id, counted.id));
+    expect(await availability()).toBe('OutOfStock');
   });
 
   it('lets resolvers replace the viewer it watches: logging in answers without errors', async () => {

@@ -45,19 +45,23 @@ export async function describePage(ctx: PageContext, pathname: string): Promise<
       indexable: true,
     };
   }
-  const describe = async (): Promise<PageDescription> => {
-    const preview = await previewOf(previewContext(ctx), page);
-    if (!preview) return { ...PRIVATE, status: 404 };
-    return {
-      status: 200,
-      tags: previewTags(preview, ctx.config.publicUrl, ctx.config.SITE_NAME),
-      ownTitle: true,
-      indexable: preview.listed,
-    };
+  // Products and businesses change only through writes that record a business change, except a
+  // product's counted stock, which sales change: its page is read every time, as are events and
+  // clubs (tickets sell, time passes).
+  const key = `page\n${pathname}`;
+  const kept = ctx.reads.peek<PageDescription>(key);
+  if (kept) return kept;
+  const generation = ctx.reads.generation;
+  const preview = await previewOf(previewContext(ctx), page);
+  if (!preview) return { ...PRIVATE, status: 404 };
+  const description: PageDescription = {
+    status: 200,
+    tags: previewTags(preview, ctx.config.publicUrl, ctx.config.SITE_NAME),
+    ownTitle: true,
+    indexable: preview.listed,
   };
-  // Products and businesses change only through writes that record a business change; events
-  // and clubs also change as tickets sell and time passes, so they are read every time.
-  return page.kind === 'product' || page.kind === 'business'
-    ? ctx.reads.get(`page\n${pathname}`, describe)
-    : describe();
+  if ((page.kind === 'product' || page.kind === 'business') && !preview.showsCountedStock) {
+    ctx.reads.store(key, description, generation);
+  }
+  return description;
 }

@@ -64,6 +64,8 @@ export interface PublicProduct {
   /** The single-bottle retail price: the retail tier with the smallest minimum; null: none. */
   retailCents: number | null;
   inStock: boolean;
+  /** Whether the producer counts its stock (then sales change `inStock`). */
+  stockCounted: boolean;
   business: PublicBusiness;
   updatedAt: Date;
 }
@@ -194,6 +196,7 @@ export async function publicProduct(
     volumeMl: product.volume_ml,
     retailCents: retail?.cents ?? null,
     inStock: product.stock_count === null || product.stock_count > 0,
+    stockCounted: product.stock_count !== null,
     business,
     updatedAt: product.updated_at,
   };

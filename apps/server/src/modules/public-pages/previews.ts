@@ -43,6 +43,8 @@ export interface Preview {
   author: { name: string; url: string };
   /** The attributes of the embed widget (apps/web/src/embed) showing it, for oEmbed's html. */
   embed: Record<string, string>;
+  /** Whether it says "in stock" of a product whose stock is counted (sales change it). */
+  showsCountedStock?: boolean;
   /** Whether search engines may index it (an unlisted event previews, but is not indexed). */
   listed: boolean;
 }
@@ -62,7 +64,10 @@ export function summary(text: string, max = 200): string {
   return `${cut.slice(0, cut.lastIndexOf(' ') > max / 2 ? cut.lastIndexOf(' ') : cut.length)}…`;
 }
 
-interface PreviewParts extends Pick<Preview, 'kind' | 'title' | 'description' | 'url' | 'embed'> {
+interface PreviewParts extends Pick<
+  Preview,
+  'kind' | 'title' | 'description' | 'url' | 'embed' | 'showsCountedStock'
+> {
   /** How the share image's URL names it. */
   key: string | number;
   card: ShareCard;
@@ -92,6 +97,7 @@ function assemble(ctx: PreviewContext, parts: PreviewParts): Preview {
     author: { name: parts.business.name, url: businessUrl(ctx.origin, parts.business.slug) },
     embed: parts.embed,
     listed: parts.listed ?? true,
+    showsCountedStock: parts.showsCountedStock ?? false,
   };
 }
 
@@ -141,6 +147,7 @@ export async function productPreview(ctx: PreviewContext, id: number, slug?: str
           ],
     jsonLd: (images) => productJsonLd(ctx.origin, product, url, images),
     embed: { business: product.business.slug, mode: 'product', product: String(product.id) },
+    showsCountedStock: product.stockCounted,
   });
 }
 
