@@ -172,7 +172,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(stripeWebhookRoutes, { config, db: database.db, payments });
   await app.register(embedRoutes, { services, webDistDir: config.WEB_DIST_DIR });
   await app.register(feedRoutes, { services });
-  await app.register(webRoutes, { config });
+  await app.register(webRoutes, { config, services });
 
   return app as unknown as App;
 }

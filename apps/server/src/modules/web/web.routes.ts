@@ -4,6 +4,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import { sendError } from '../../http/errors';
+import { listActiveBanners } from '../banners/index';
+import type { ServiceContext } from '../../platform/context';
 import { describePage, publicPageRoutes, type PageDescription } from '../public-pages/index';
 import { routePreloads } from './route-preloads';
 
@@ -98,14 +100,16 @@ function pageTemplates(indexHtml: string) {
 
 /**
  * The banners as GET /banners answers them, for the page to show in its first paint rather than
- * push the page down when they arrive. Asked of the route itself, with its caching; nothing (the
- * app fetches them then) if it fails.
+ * push the page down when they arrive. From the read cache; nothing (the app fetches them then)
+ * if it fails.
  */
-async function initialBannersTag(request: FastifyRequest): Promise<string> {
+async function initialBannersTag(
+  request: FastifyRequest,
+  services: ServiceContext,
+): Promise<string> {
   try {
-    const answer = await request.server.inject({ method: 'GET', url: '/banners' });
-    if (answer.statusCode !== 200) return '';
-    return `<script id="${INITIAL_BANNERS_ID}" type="application/json">${scriptJson(answer.body)}</script>\n    `;
+    const banners = JSON.stringify(await listActiveBanners(services));
+    return `<script id="${INITIAL_BANNERS_ID}" type="application/json">${scriptJson(banners)}</script>\n    `;
   } catch (error) {
     request.log.warn({ err: error }, 'banners for the page failed');
     return '';
@@ -116,8 +120,11 @@ async function initialBannersTag(request: FastifyRequest): Promise<string> {
  * Serves the built web app: hashed assets with long caching, index.html for client routes
  * (the SPA fallback), and a JSON 404 for everything else.
  */
-export async function webRoutes(app: FastifyInstance, options: { config: Config }) {
-  const { config } = options;
+export async function webRoutes(
+  app: FastifyInstance,
+  options: { config: Config; services: ServiceContext },
+) {
+  const { config, services } = options;
   // The pages' share images and oEmbed answers, with or without a built web app.
   await app.register(publicPageRoutes, { config });
   const distDir = config.WEB_DIST_DIR;
@@ -155,9 +162,10 @@ export async function webRoutes(app: FastifyInstance, options: { config: Config 
   const sendApp = async (request: FastifyRequest, reply: FastifyReply) => {
     let page: PageDescription | undefined;
     const pathname = pathOf(request.url);
-    const banners = initialBannersTag(request);
+    const banners = initialBannersTag(request, services);
     try {
-      page = await describePage(await request.serviceContext(), pathname);
+      // The head is the same whoever asks: no session is looked up for it.
+      page = await describePage(services, pathname);
     } catch (error) {
       // The app loads without a preview rather than not at all.
       request.log.error({ err: error }, 'page preview failed');
