@@ -246,7 +246,9 @@ export async function reserveCart(
     const kind = buyerKindOf(user, now);
     const priced = priceCart(
       input,
-      kind === 'retail' ? await atMembersPrices(ctx.db, buyerId, catalog, memberDiscounts) : catalog,
+      kind === 'retail'
+        ? await atMembersPrices(ctx.db, buyerId, catalog, memberDiscounts)
+        : catalog,
       kind,
       locateZip,
       now,
