@@ -5,8 +5,11 @@ import { z } from 'zod';
 import type { Database } from '../db/client';
 import type { Change, ChangeFeed } from './changes';
 
-/** The PostgreSQL channel on which processes announce committed changes. */
-export const CHANGE_CHANNEL = 'bevy_changes';
+/**
+ * The PostgreSQL channel on which processes announce committed changes (named when only search
+ * listened; kept, so processes of the previous release still hear and are heard).
+ */
+export const CHANGE_CHANNEL = 'bevy_search_changes';
 
 const changeSchema = z.union([
   z.object({ kind: z.literal('business'), businessId: z.number().int().positive() }),
@@ -97,8 +100,20 @@ async function openBridge(
     },
   );
 
+  /** Processes of the previous release refuse a whole announcement naming a site change. */
+  const inBatches = (changes: readonly Change[]) => {
+    const business = changes.filter((change) => change.kind === 'business');
+    const site = changes.filter((change) => change.kind !== 'business');
+    const batches: Change[][] = [];
+    for (let at = 0; at < business.length; at += CHANGES_PER_ANNOUNCEMENT) {
+      batches.push(business.slice(at, at + CHANGES_PER_ANNOUNCEMENT));
+    }
+    if (site.length > 0) batches.push(site.slice(0, 1));
+    return batches;
+  };
+
   const announce = async (changes: readonly Change[]) => {
-    for (let at = 0; at < changes.length; at += CHANGES_PER_ANNOUNCEMENT) {
+    for (const batch of inBatches(changes)) {
       const mine = (sequence += 1);
       const echoed = new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, ECHO_WAIT_MS);
@@ -107,11 +122,7 @@ async function openBridge(
           resolve();
         });
       });
-      const payload = JSON.stringify({
-        origin,
-        sequence: mine,
-        changes: changes.slice(at, at + CHANGES_PER_ANNOUNCEMENT),
-      });
+      const payload = JSON.stringify({ origin, sequence: mine, changes: batch });
       try {
         await database.db.execute(sql`select pg_notify(${CHANGE_CHANNEL}, ${payload})`);
         await echoed;
