@@ -108,10 +108,11 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   }
   // Committed writes reach this index and, on PostgreSQL, the other processes' (and theirs this).
   const changes = new ChangeFeed();
-  const stopSearchSync = await startSearchSync(database, productSearch, changes, app.log);
-  app.addHook('onClose', stopSearchSync);
+  // The read cache hears a write first: its clear cannot fail.
   const reads = new ReadCache();
   reads.follow(changes);
+  const stopSearchSync = await startSearchSync(database, productSearch, changes, app.log);
+  app.addHook('onClose', stopSearchSync);
   // Search keys of sessions ended in any process stop proving wholesale access here.
   const searchKeys = await startSearchKeyRevocations(database, app.log);
   app.addHook('onClose', searchKeys.stop);

@@ -58,10 +58,24 @@ export class ChangeFeed implements ChangeLog {
     await this.publish([change]);
   }
 
+  /**
+   * Every follower and listener hears the changes even when one of them fails (a search refresh
+   * that lost its connection must not keep the cache or the other processes from hearing); the
+   * first failure is thrown once all have heard.
+   */
   async publish(changes: readonly Change[]): Promise<void> {
     if (changes.length === 0) return;
-    for (const follower of [...this.followers]) await follower.local(changes);
-    for (const listener of [...this.listeners]) await listener(changes);
+    const failures: unknown[] = [];
+    const hear = async (listener: ChangeListener) => {
+      try {
+        await listener(changes);
+      } catch (error) {
+        failures.push(error);
+      }
+    };
+    for (const follower of [...this.followers]) await hear((heard) => follower.local(heard));
+    for (const listener of [...this.listeners]) await hear(listener);
+    if (failures.length > 0) throw failures[0];
   }
 
   /** Changes another process committed and announced. */
