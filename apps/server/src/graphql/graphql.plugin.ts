@@ -120,6 +120,7 @@ export async function graphqlPlugin(
     registerResponseCache(app, {
       schema,
       reads: options.reads,
+      maxResponseBytes: limits.maxResponseBytes,
       sessionCookieName: config.sessionCookieName,
       isGraphqlRoute,
     });

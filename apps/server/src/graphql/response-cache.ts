@@ -149,6 +149,8 @@ export function registerResponseCache(
   options: {
     schema: GraphQLSchema;
     reads: ReadCache;
+    /** Answers over this size are refused (graphql.plugin.ts), so never kept. */
+    maxResponseBytes: number;
     sessionCookieName: string;
     isGraphqlRoute: (request: FastifyRequest) => boolean;
   },
@@ -189,6 +191,7 @@ export function registerResponseCache(
     pendingOf.delete(request);
     // An "errors" key anywhere means a partial answer, or a field of that name: not kept.
     if (payload.includes('"errors":')) return payload;
+    if (Buffer.byteLength(payload) > options.maxResponseBytes) return payload;
     // A signed-in person's answer that depended on them is theirs alone.
     if (pending.signedIn && pending.readViewer) return payload;
     const answer: CachedAnswer = { body: payload, everyone: !pending.readViewer };
