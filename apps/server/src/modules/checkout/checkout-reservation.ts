@@ -85,7 +85,7 @@ async function reserveOrders(
     // One statement: the checkout's lock, then the products' (in product order) and their stock.
     const lines = priced.flatMap((order) => order.lines);
     const hold = stockHold(lines, sql`exists (select 1 from live)`) ?? sql`select null::int as id`;
-    const [first, ...taken] = rowsOf<{ live: boolean; id: number | null }>(
+    const rows = rowsOf<{ live: boolean; id: number | null }>(
       await db.execute(sql`with live as (
           update ${checkouts} set amount_cents = ${amount}, updated_at = ${new Date()}
           where ${checkouts.id} = ${claim.id} and ${checkouts.status} = 'processing'
@@ -94,8 +94,10 @@ async function reserveOrders(
         select exists (select 1 from live) as live, null::int as id
         union all select true, id from held where id is not null`),
     );
-    if (!first?.live) throw releasedMeanwhile();
-    const reserved = await checkStockHeld(db, lines, taken as { id: number }[]);
+    // UNION ALL promises no order: the checkout's row is the one without a product.
+    if (!rows.find((row) => row.id === null)?.live) throw releasedMeanwhile();
+    const taken = rows.filter((row): row is { live: boolean; id: number } => row.id !== null);
+    const reserved = await checkStockHeld(db, lines, taken);
 
     const created = await db
       .insert(orders)
