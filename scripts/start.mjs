@@ -17,6 +17,8 @@ const serverSources = [
   'packages/search/src',
   'scripts/build-server.mjs',
   'tsconfig.base.json',
+  // Packages bundled into the server (date-fns, libphonenumber-js) change with the lock file.
+  'package-lock.json',
 ];
 
 function newestChange(entry) {
