@@ -1,6 +1,6 @@
 import { distanceMiles, type BuyerKind, type LatLng, type ProductHit } from '@bevy/core';
 import { Alert, Center, Loader, SimpleGrid, Text } from '@mantine/core';
-import { memo, useDeferredValue } from 'react';
+import { memo } from 'react';
 import { useHits, useInstantSearch } from 'react-instantsearch';
 import { ProductTile, sameTileProduct } from './product-tile';
 
@@ -43,11 +43,7 @@ export function SearchResults({
   id,
   describeCount = countProducts,
 }: SearchResultsProps) {
-  const hits = useHits<ProductHit & Record<string, unknown>>();
-  // New results are drawn in a transition: React draws the tiles in slices of a few
-  // milliseconds, between which the browser paints and handles keys, rather than in one block.
-  const items = useDeferredValue(hits.items);
-  const results = useDeferredValue(hits.results);
+  const { items, results } = useHits<ProductHit & Record<string, unknown>>();
   const { status, error } = useInstantSearch();
 
   if (status === 'error') {
