@@ -86,7 +86,10 @@ for (const part of PARTS) {
 }
 
 const format = (value, unit) => {
-  const number = Math.abs(value) >= 100 ? Math.round(value).toLocaleString('en-US') : String(value);
+  const number =
+    Math.abs(value) >= 100
+      ? Math.round(value).toLocaleString('en-US')
+      : String(Number(value.toPrecision(3)));
   return unit === 'ratio' ? number : `${number} ${unit}`;
 };
 const table = [
