@@ -12,7 +12,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildWebIfMissing, root, webDist, writeBenchResult } from './bench-web-server.mjs';
+import { buildWebIfMissing, root, serverEnv, writeBenchResult } from './bench-web-server.mjs';
 import { buildServer } from './build-server.mjs';
 
 const READY_TARGET_MS = 1500;
@@ -37,14 +37,7 @@ function startServer(dataDir) {
   const started = performance.now();
   const child = spawn(process.execPath, [serverBundle], {
     cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      PGLITE_DATA_DIR: dataDir,
-      WEB_DIST_DIR: webDist,
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-    },
+    env: serverEnv(dataDir, port),
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -26,6 +26,18 @@ export function buildWebIfMissing() {
   run(process.execPath, ['scripts/precompress.mjs', webDist], root);
 }
 
+/** The environment a benchmark's server runs in: the embedded database at `dataDir`, quiet. */
+export function serverEnv(dataDir, port) {
+  return {
+    ...process.env,
+    DATABASE_URL: '',
+    PGLITE_DATA_DIR: dataDir,
+    WEB_DIST_DIR: webDist,
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+  };
+}
+
 /**
  * Starts the server on `port` and resolves once it answers /health, with a function that stops
  * it (and removes the data dir if it made one).
@@ -37,14 +49,7 @@ export async function startWebServer(port, { name }) {
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      PGLITE_DATA_DIR: dataDir,
-      WEB_DIST_DIR: webDist,
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-    },
+    env: serverEnv(dataDir, port),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const removeDataDir = () => {

@@ -17,6 +17,7 @@ import { loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { seedDemoData } from '../modules/seed/index';
 import { recreateDatabase } from './checkout-bench-seed';
+import { writeStandInIndexHtml } from '../test/web-template';
 import { load } from './http';
 import type { LoadResult } from './load-worker';
 
@@ -66,10 +67,7 @@ async function webDistDir(): Promise<{ dir: string; done: () => Promise<void> }>
   const built = process.env['WEB_DIST_DIR'] ?? path.join(root, 'apps/web/dist');
   if (existsSync(path.join(built, 'index.html'))) return { dir: built, done: async () => {} };
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bevy-reads-web-'));
-  await writeFile(
-    path.join(dir, 'index.html'),
-    '<!doctype html><html lang="en"><head><title>Bevy</title>\n<!--public-config--></head><body></body></html>',
-  );
+  await writeStandInIndexHtml(dir);
   return { dir, done: () => rm(dir, { recursive: true, force: true }) };
 }
 
