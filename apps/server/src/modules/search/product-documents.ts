@@ -62,14 +62,33 @@ export async function loadProductDocuments(
     eq(products.status, 'published'),
     scope.businessId === undefined ? undefined : eq(products.business_id, scope.businessId),
   );
+  const producing = db.selectDistinct({ id: products.business_id }).from(products).where(wanted);
+  // Only the columns documents use, and each business once: its row (with JSON fee tables)
+  // repeated for every product was most of a large catalog's load time.
   const published = await db
-    .select({ product: products, business: businesses })
+    .select({
+      id: products.id,
+      business_id: products.business_id,
+      name: products.name,
+      short_description: products.short_description,
+      bottle_image_url: products.bottle_image_url,
+      members_only: products.members_only,
+      beverage_type: products.beverage_type,
+      produced_by: products.produced_by,
+      varietal: products.varietal,
+      vintage: products.vintage,
+      closure_style: products.closure_style,
+      format: products.format,
+      volume_ml: products.volume_ml,
+      abv: products.abv,
+      created_at: products.created_at,
+    })
     .from(products)
-    .innerJoin(businesses, eq(businesses.id, products.business_id))
     .where(wanted)
     .orderBy(asc(products.id));
   if (published.length === 0) return [];
 
+  const producers = await db.select().from(businesses).where(inArray(businesses.id, producing));
   const locations = await db
     .select({
       business_id: addresses.business_id,
@@ -77,12 +96,7 @@ export async function loadProductDocuments(
       lng: addresses.longitude,
     })
     .from(addresses)
-    .where(
-      inArray(
-        addresses.business_id,
-        db.selectDistinct({ id: products.business_id }).from(products).where(wanted),
-      ),
-    )
+    .where(inArray(addresses.business_id, producing))
     .orderBy(asc(addresses.created_at));
   const geolocByBusiness = new Map<number, { lat: number; lng: number }>();
   for (const location of locations) {
@@ -91,15 +105,31 @@ export async function loadProductDocuments(
       geolocByBusiness.set(location.business_id, { lat: location.lat, lng: location.lng });
     }
   }
+  const producerById = new Map(
+    producers.map((business) => [
+      business.id,
+      {
+        business,
+        offer: fulfillmentOfferOf(business),
+        fees: fulfillmentFeesOf(business),
+        geoloc: geolocByBusiness.get(business.id) ?? null,
+      },
+    ]),
+  );
 
   const tiers = await db
-    .select({ tier: priceTiers })
+    .select({
+      product_id: priceTiers.product_id,
+      channel: priceTiers.channel,
+      price_per_unit: priceTiers.price_per_unit,
+      minimum_unit_count_for_price: priceTiers.minimum_unit_count_for_price,
+    })
     .from(priceTiers)
     .innerJoin(products, eq(products.id, priceTiers.product_id))
     .where(wanted)
     .orderBy(asc(priceTiers.minimum_unit_count_for_price));
   const tiersByProduct = new Map<number, { retail: PriceTier[]; wholesale: PriceTier[] }>();
-  for (const { tier } of tiers) {
+  for (const tier of tiers) {
     let entry = tiersByProduct.get(tier.product_id);
     if (!entry) {
       entry = { retail: [], wholesale: [] };
@@ -111,9 +141,10 @@ export async function loadProductDocuments(
     });
   }
 
-  return published.map(({ product, business }) => {
+  return published.map((product) => {
     const productTiers = tiersByProduct.get(product.id) ?? { retail: [], wholesale: [] };
-    const offer = fulfillmentOfferOf(business);
+    // Inner join semantics: a product's business always exists (foreign key).
+    const { business, offer, fees, geoloc } = producerById.get(product.business_id)!;
     return {
       objectID: String(product.id),
       name: product.name,
@@ -134,11 +165,11 @@ export async function loadProductDocuments(
       Format: product.format,
       Volume: product.volume_ml,
       ABV: toNumber(product.abv),
-      _geoloc: geolocByBusiness.get(business.id) ?? null,
+      _geoloc: geoloc,
       ...offer,
       retailPricing: productTiers.retail,
       wholesalePricing: productTiers.wholesale,
-      fulfillment_fees: fulfillmentFeesOf(business),
+      fulfillment_fees: fees,
       ...sortAndReachFieldsOf(product.created_at, offer, productTiers),
     };
   });
