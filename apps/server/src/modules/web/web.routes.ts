@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -63,6 +63,35 @@ function asksForJsonOnly(request: FastifyRequest): boolean {
     ranges.length > 0 &&
     ranges.every((type) => type === 'application/json' || type.endsWith('+json'))
   );
+}
+
+/**
+ * The files of the web build by the path they are served at ("assets/app-1a2b.js"), as
+ * @fastify/static listed them for its routes: no dot files or folders, links followed.
+ */
+function builtFiles(root: string, folder = '', files = new Set<string>()): Set<string> {
+  for (const entry of readdirSync(path.join(root, folder), { withFileTypes: true })) {
+    if (entry.name.startsWith('.')) continue;
+    const file = folder ? `${folder}/${entry.name}` : entry.name;
+    const isFolder = entry.isSymbolicLink()
+      ? statSync(path.join(root, file)).isDirectory()
+      : entry.isDirectory();
+    if (isFolder) builtFiles(root, file, files);
+    else files.add(file);
+  }
+  return files;
+}
+
+/**
+ * The built file a URL names, decoded as the router decodes a path (so "%2F" stays no slash);
+ * undefined for a malformed one.
+ */
+function builtFileAt(url: string): string | undefined {
+  try {
+    return decodeURI(url.split(/[?#]/)[0]!.slice(1));
+  } catch {
+    return undefined;
+  }
 }
 
 /** JSON inside a script element: no "</script>" (or "<!--") can end it early. */
@@ -135,9 +164,11 @@ export async function webRoutes(
       : undefined;
 
   if (indexHtml) {
+    // Only for `reply.sendFile`: one route below serves the whole build, rather than the
+    // plugin's route per file (a thousand with .br, .gz and .map, most of a second to register).
     await app.register(fastifyStatic, {
       root: distDir,
-      wildcard: false,
+      serve: false,
       index: false,
       // The build writes .br and .gz beside each asset (scripts/precompress.mjs).
       preCompressed: true,
@@ -151,6 +182,25 @@ export async function webRoutes(
         if (/\.(svg|png|jpe?g|webp|gif)$/i.test(filePath)) {
           response.header('cross-origin-resource-policy', 'cross-origin');
         }
+      },
+    });
+    const files = builtFiles(distDir);
+    app.route({
+      method: ['HEAD', 'GET'],
+      url: '/*',
+      // As the plugin's own routes: a download the client abandoned is no error to answer.
+      errorHandler: (error, request, reply) => {
+        if ((error as { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE') {
+          request.raw.destroy();
+          return;
+        }
+        return app.errorHandler(error, request, reply);
+      },
+      handler: (request, reply) => {
+        const file = builtFileAt(request.url);
+        return file !== undefined && files.has(file)
+          ? reply.sendFile(`/${file}`)
+          : reply.callNotFound();
       },
     });
   } else if (distDir) {
