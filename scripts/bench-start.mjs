@@ -8,6 +8,7 @@
 //                         with `npm run seed:large -- --products 100000` when missing, minutes)
 //   BENCH_SKIP_LARGE=1    only the demo data
 //   BENCH_RESULT_FILE     where to write the figures as JSON for `npm run bench`
+//   BEVY_START_TIMING=1   the servers also write when they reach each step of the start (stderr)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';

@@ -30,6 +30,7 @@ import { uploadRoutes } from './modules/uploads/index';
 import { webRoutes } from './modules/web/index';
 import { ChangeFeed } from './platform/changes';
 import { ReadCache } from './platform/read-cache';
+import { startMark } from './platform/start-timing';
 import { systemClock, type Clock } from './platform/clock';
 import type { ServiceContext } from './platform/context';
 import { wholesaleRoutes } from './modules/wholesale/index';
@@ -91,6 +92,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     bodyLimit: 1024 * 1024,
   });
 
+  startMark('fastify created');
   const productSearch = deps.productSearch ?? new ProductSearch();
   if (!deps.productSearch) {
     const { source } = await openProductIndex(
@@ -99,6 +101,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       config.searchSnapshotPath,
     );
     app.log.info({ source, products: productSearch.size }, 'product index ready');
+    startMark(`product index ready (${source})`);
   }
   app.decorate('productSearch', productSearch);
   if (config.searchSnapshotPath) {
@@ -117,6 +120,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const searchKeys = await startSearchKeyRevocations(database, app.log);
   app.addHook('onClose', searchKeys.stop);
 
+  startMark('search sync and key revocations started');
   registerErrorHandler(app);
   refuseNulCharacters(app);
   await app.register(fastifyHelmet, {
@@ -151,7 +155,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerGpc(app);
 
   app.get('/health', async () => ({ status: 'ok', products: productSearch.size }));
+  startMark('plugins registered');
   await app.register(graphqlPlugin, { db: database.db, config, reads });
+  startMark('graphql registered');
   await app.register(accountRoutes, { config, db: database.db });
   await app.register(bannerRoutes, { services });
   await app.register(geoRoutes);
@@ -173,7 +179,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(stripeWebhookRoutes, { config, db: database.db, payments });
   await app.register(embedRoutes, { services, webDistDir: config.WEB_DIST_DIR });
   await app.register(feedRoutes, { services });
+  startMark('api routes registered');
   await app.register(webRoutes, { config, services });
+  startMark('web routes registered');
 
   return app as unknown as App;
 }

@@ -1,13 +1,21 @@
 import { ConfigError, loadConfig } from './config';
 import { openConfiguredDatabase } from './db/client';
+import { startMark } from './platform/start-timing';
 
 async function main() {
+  startMark('main');
   const config = loadConfig();
   // The database opens while the rest of the server loads: PGlite compiles its WebAssembly off
   // this thread, and reading the server's modules would otherwise wait for it (or it for them).
   const [database, { startServer }] = await Promise.all([
-    openConfiguredDatabase(config),
-    import('./start-server'),
+    openConfiguredDatabase(config).then((opened) => {
+      startMark('database open');
+      return opened;
+    }),
+    import('./start-server').then((loaded) => {
+      startMark('server modules loaded');
+      return loaded;
+    }),
   ]);
   await startServer(config, database);
 }

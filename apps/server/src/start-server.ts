@@ -17,6 +17,7 @@ import { privacyDueReminderJob } from './modules/privacy/index';
 import { formatDemoAccounts } from './modules/seed/index';
 import { seedDemoData } from './modules/seed/index';
 import { wholesaleReminderJob } from './modules/wholesale/index';
+import { startMark } from './platform/start-timing';
 
 /** Everything the server does on its own, on a schedule or when asked. */
 const BACKGROUND_JOBS = [
@@ -38,6 +39,7 @@ const BACKGROUND_JOBS = [
  */
 export async function startServer(config: Config, database: Database): Promise<void> {
   const seed = config.SEED_DEMO_DATA ? await seedDemoData(database.db) : undefined;
+  startMark('demo data checked');
   // People reading a terminal get readable lines; production and pipes get JSON for collectors.
   const pretty = !config.isProduction && process.stdout.isTTY;
   // Created here rather than in buildApp, so the background jobs send through the same mailer.
@@ -74,6 +76,7 @@ export async function startServer(config: Config, database: Database): Promise<v
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
+  startMark('app built');
   await app.listen({ host: config.HOST, port: config.PORT });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
