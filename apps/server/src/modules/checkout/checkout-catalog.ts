@@ -1,5 +1,5 @@
 import type { OrderAddress } from '@bevy/core/checkout-schemas';
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   addresses,
   businesses,
@@ -76,13 +76,14 @@ const catalogStatement = preparedPerDb((db) => {
     since: sql.placeholder('since'),
     inFlightSince: sql.placeholder('inFlightSince'),
   });
-  return db
-    .select({
-      buyer: users,
-      declines: sql<number>`(${declines})::int`,
-      business: businesses,
-      payoutAccount: paymentAccounts.account_id,
-      address: sql<FirstAddress | null>`(select json_build_object(
+  return (
+    db
+      .select({
+        buyer: users,
+        declines: sql<number>`(${declines})::int`,
+        business: businesses,
+        payoutAccount: paymentAccounts.account_id,
+        address: sql<FirstAddress | null>`(select json_build_object(
           'street_number', ${addresses.street_number}, 'route', ${addresses.route},
           'locality', ${addresses.locality},
           'administrative_area_level_1', ${addresses.administrative_area_level_1},
@@ -90,12 +91,12 @@ const catalogStatement = preparedPerDb((db) => {
           'latitude', ${addresses.latitude}, 'longitude', ${addresses.longitude})
         from ${addresses} where ${addresses.business_id} = ${businesses.id}
         order by ${addresses.created_at}, ${addresses.id} limit 1)`,
-      // Null when the buyer is no active member of the producer's clubs.
-      memberDiscount: sql<number | null>`(select max(${clubs.member_discount_bp})::int
+        // Null when the buyer is no active member of the producer's clubs.
+        memberDiscount: sql<number | null>`(select max(${clubs.member_discount_bp})::int
         from ${memberships} join ${clubs} on ${clubs.id} = ${memberships.club_id}
         where ${memberships.user_id} = asked.buyer_id and ${memberships.status} = 'active'
           and ${clubs.business_id} = ${businesses.id})`,
-      products: sql<Omit<CatalogProduct, 'tiers'>[] | null>`(select json_agg(json_build_object(
+        products: sql<Omit<CatalogProduct, 'tiers'>[] | null>`(select json_agg(json_build_object(
           'id', ${products.id}, 'business_id', ${products.business_id}, 'name', ${products.name},
           'status', ${products.status}, 'stock_count', ${products.stock_count},
           'members_only', ${products.members_only},
@@ -105,26 +106,26 @@ const catalogStatement = preparedPerDb((db) => {
         ) order by ${products.id})
         from ${products}
         where ${products.business_id} = ${businesses.id} and ${products.id} = any(${wanted}))`,
-    })
-    .from(sql`(select ${sql.placeholder('buyerId')}::int as buyer_id) as asked`)
-    .leftJoin(users, sql`${users.id} = asked.buyer_id`)
-    .leftJoin(
-      businesses,
-      or(
-        sql`${businesses.id} = any(${sql.placeholder('businessIds')}::int[])`,
-        sql`${businesses.id} in (select ${products.business_id} from ${products}
-          where ${products.id} = any(${wanted}))`,
-      ),
-    )
-    .leftJoin(
-      paymentAccounts,
-      and(
-        eq(paymentAccounts.business_id, businesses.id),
-        eq(paymentAccounts.provider, sql.placeholder('provider')),
-        eq(paymentAccounts.charges_enabled, true),
-      ),
-    )
-    .prepare('checkout_catalog');
+      })
+      .from(sql`(select ${sql.placeholder('buyerId')}::int as buyer_id) as asked`)
+      .leftJoin(users, sql`${users.id} = asked.buyer_id`)
+      // One array rather than an OR of two conditions: PostgreSQL then keeps a generic plan for
+      // the prepared statement (planning the OR anew cost more than running it, every checkout).
+      .leftJoin(
+        businesses,
+        sql`${businesses.id} = any(${sql.placeholder('businessIds')}::int[] || array(
+        select ${products.business_id} from ${products} where ${products.id} = any(${wanted})))`,
+      )
+      .leftJoin(
+        paymentAccounts,
+        and(
+          eq(paymentAccounts.business_id, businesses.id),
+          eq(paymentAccounts.provider, sql.placeholder('provider')),
+          eq(paymentAccounts.charges_enabled, true),
+        ),
+      )
+      .prepare('checkout_catalog')
+  );
 });
 
 type CatalogRow = Awaited<ReturnType<ReturnType<typeof catalogStatement>['execute']>>[number];
