@@ -14,6 +14,7 @@ import type { Claim } from './checkout-claims';
 import type { CheckoutContext } from './checkout-context';
 import { recordPaymentFailure, storedAnswer } from './checkout-outcome';
 import type { ReservedOrder } from './checkout-reservation';
+import { preparedSql } from './prepared';
 import { confirmSeats } from './seat-holds';
 import { ticketLineName } from './ticket-pricing';
 import { paidCheckoutMovements, type OrderMoney } from '../payouts/index';
@@ -82,6 +83,40 @@ interface PlacedOrder {
  * records their movements and their orders are placed. A row per placed order (one with a null
  * order for a changed checkout without any), of the checkouts this statement changed.
  */
+const markPaidStatement = preparedSql(
+  'checkout_mark_paid',
+  () => sql`with changed as (
+      update ${checkouts} as c
+      set status = 'paid', answer = v.answer, provider_payment_id = v.payment_id,
+        provider_charge_id = v.charge_id, failure_code = null, updated_at = now()
+      from json_to_recordset(${sql.placeholder('paid')}::json) as v(id uuid, answer jsonb,
+        payment_id text, charge_id text)
+      where c.id = v.id and c.status = 'processing'
+      returning c.id),
+    ledger as (
+      insert into ${ledgerEntries} (checkout_id, order_id, business_id, kind, amount_cents,
+        provider_reference)
+      select m.checkout_id, m.order_id, m.business_id, m.kind, m.amount_cents,
+        m.provider_reference
+      from json_to_recordset(${sql.placeholder('ledger')}::json) as m(checkout_id uuid,
+        order_id int, business_id int, kind ledger_entry_kind, amount_cents int,
+        provider_reference text)
+      where m.checkout_id in (select id from changed)),
+    placed as (
+      update ${orders}
+      set status = 'placed', updated_at = ${sql.placeholder('now')}::timestamptz,
+        payout_status = (case when ${orders.payment_method} = 'card' then 'held'
+          else 'not_due' end)::payout_status
+      where ${orders.checkout_id} in (select id from changed)
+        and ${orders.status} = 'awaiting_payment'
+      returning ${orders.id}, ${orders.checkout_id}, ${orders.payment_method},
+        ${orders.invoice_due_on}::text as invoice_due_on, ${orders.invoice_terms_days})
+    select changed.id as checkout_id, placed.id, placed.payment_method, placed.invoice_due_on,
+      placed.invoice_terms_days
+    from changed left join placed on placed.checkout_id = changed.id
+    order by placed.id`,
+);
+
 async function markPaid(
   db: Db,
   settlements: readonly Settlement[],
@@ -106,36 +141,7 @@ async function markPaid(
       provider_reference: movement.kind === 'charge' ? chargeOf.get(checkoutId)!.chargeId : null,
     })),
   );
-  const result = await db.execute(sql`with changed as (
-      update ${checkouts} as c
-      set status = 'paid', answer = v.answer, provider_payment_id = v.payment_id,
-        provider_charge_id = v.charge_id, failure_code = null, updated_at = now()
-      from json_to_recordset(${paid}::json) as v(id uuid, answer jsonb, payment_id text,
-        charge_id text)
-      where c.id = v.id and c.status = 'processing'
-      returning c.id),
-    ledger as (
-      insert into ${ledgerEntries} (checkout_id, order_id, business_id, kind, amount_cents,
-        provider_reference)
-      select m.checkout_id, m.order_id, m.business_id, m.kind, m.amount_cents,
-        m.provider_reference
-      from json_to_recordset(${ledger}::json) as m(checkout_id uuid, order_id int,
-        business_id int, kind ledger_entry_kind, amount_cents int, provider_reference text)
-      where m.checkout_id in (select id from changed)),
-    placed as (
-      update ${orders}
-      set status = 'placed', updated_at = ${new Date()},
-        payout_status = (case when ${orders.payment_method} = 'card' then 'held'
-          else 'not_due' end)::payout_status
-      where ${orders.checkout_id} in (select id from changed)
-        and ${orders.status} = 'awaiting_payment'
-      returning ${orders.id}, ${orders.checkout_id}, ${orders.payment_method},
-        ${orders.invoice_due_on}::text as invoice_due_on, ${orders.invoice_terms_days})
-    select changed.id as checkout_id, placed.id, placed.payment_method, placed.invoice_due_on,
-      placed.invoice_terms_days
-    from changed left join placed on placed.checkout_id = changed.id
-    order by placed.id`);
-  return rowsOf<PlacedOrder>(result);
+  return rowsOf<PlacedOrder>(await markPaidStatement(db, { paid, ledger, now: new Date() }));
 }
 
 /**

@@ -1,3 +1,5 @@
+import type { Query, SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 
 /**
@@ -14,5 +16,24 @@ export function preparedPerDb<Prepared>(build: (db: Db) => Prepared): (db: Db) =
       built.set(db, prepared);
     }
     return prepared;
+  };
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A statement spelled out in SQL (a data-modifying WITH that Drizzle's builders cannot write),
+ * its values all placeholders, prepared under its name like `preparedPerDb`'s but run on any
+ * handle, a transaction's too: its text is written once, and each connection parses it once.
+ * Resolves to the driver's result (see rowsOf).
+ */
+export function preparedSql(
+  name: string,
+  build: () => SQL,
+): (db: Db, values: Record<string, unknown>) => Promise<unknown> {
+  let query: Query | undefined;
+  return (db, values) => {
+    query ??= dialect.sqlToQuery(build());
+    return db._.session.prepareQuery(query, undefined, name, false).execute(values);
   };
 }

@@ -6,6 +6,7 @@ import { sendPayout } from '../payouts/index';
 import type { Claim } from './checkout-claims';
 import type { CheckoutContext } from './checkout-context';
 import type { ReservedOrder } from './checkout-reservation';
+import { preparedSql } from './prepared';
 
 /**
  * The transfer of each producer's payout right after the charge, and its undo: what a refund
@@ -57,6 +58,36 @@ interface SentPayout {
 }
 
 /**
+ * The record of payouts sent (recordSentPayouts), under the orders' locks: the ids of those of
+ * which a refund meanwhile took something back, left as they were.
+ */
+// Spelled out: a data-modifying WITH that Drizzle's builders cannot write.
+const sentPayoutsStatement = preparedSql(
+  'checkout_sent_payouts',
+  () => sql`with locked as (
+      select o.id, coalesce((select sum(le.amount_cents) from ${ledgerEntries} le
+          where le.order_id = o.id and le.kind = 'transfer_reversal'), 0)::int as reversed
+      from ${orders} o
+      where o.id in (select order_id
+        from json_to_recordset(${sql.placeholder('payouts')}::json) as p(order_id int))
+      order by o.id
+      for update),
+    unreversed as (
+      select p.order_id, p.transfer_id
+      from json_to_recordset(${sql.placeholder('payouts')}::json) as p(order_id int,
+        transfer_id text)
+      join locked on locked.id = p.order_id and locked.reversed <= 0),
+    referenced as (
+      update ${ledgerEntries} le set provider_reference = unreversed.transfer_id
+      from unreversed where le.order_id = unreversed.order_id and le.kind = 'transfer'),
+    transferred as (
+      update ${orders} o set payout_status = 'transferred',
+        updated_at = ${sql.placeholder('now')}::timestamptz
+      from unreversed where o.id = unreversed.order_id)
+    select id from locked where reversed > 0`,
+);
+
+/**
  * Records the payouts sent right after a checkout was paid (the provider calls are made before,
  * so no lock is held across the network). Usually one statement, under the orders' locks; an
  * order refunded in the moment between the payment and this record is left to
@@ -67,25 +98,7 @@ async function recordSentPayouts(ctx: CheckoutContext, sent: readonly SentPayout
   const payouts = JSON.stringify(
     sent.map((payout) => ({ order_id: payout.orderId, transfer_id: payout.transferId })),
   );
-  // Spelled out: a data-modifying WITH that Drizzle's builders cannot write.
-  const result = await ctx.db.execute(sql`with locked as (
-      select o.id, coalesce((select sum(le.amount_cents) from ${ledgerEntries} le
-          where le.order_id = o.id and le.kind = 'transfer_reversal'), 0)::int as reversed
-      from ${orders} o
-      where o.id in (select order_id from json_to_recordset(${payouts}::json) as p(order_id int))
-      order by o.id
-      for update),
-    unreversed as (
-      select p.order_id, p.transfer_id
-      from json_to_recordset(${payouts}::json) as p(order_id int, transfer_id text)
-      join locked on locked.id = p.order_id and locked.reversed <= 0),
-    referenced as (
-      update ${ledgerEntries} le set provider_reference = unreversed.transfer_id
-      from unreversed where le.order_id = unreversed.order_id and le.kind = 'transfer'),
-    transferred as (
-      update ${orders} o set payout_status = 'transferred', updated_at = ${new Date()}
-      from unreversed where o.id = unreversed.order_id)
-    select id from locked where reversed > 0`);
+  const result = await sentPayoutsStatement(ctx.db, { payouts, now: new Date() });
   const reversed = new Set(rowsOf<{ id: number }>(result).map((row) => row.id));
   if (reversed.size > 0) {
     await recordReversedPayouts(

@@ -1,4 +1,13 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  inArray,
+  sql,
+  type Placeholder,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
 import { orderLines, products } from '../../db/tables';
 import { CheckoutRefused } from './checkout-answer';
@@ -21,17 +30,19 @@ function countedLines(lines: readonly PricedLine[]): PricedLine[] {
   return counted;
 }
 
-/**
- * The statement that takes the stock of the lines that count it, returning the products it took
- * from: only if there is enough of each, and only if `onlyIf` holds (checked before any lock).
- * The products are locked in product order first.
- */
-export function stockHold(lines: readonly PricedLine[], onlyIf: SQL = sql`true`): SQL | null {
-  const counted = countedLines(lines);
-  if (counted.length === 0) return null;
-  const wanted = JSON.stringify(
-    counted.map((line) => ({ id: line.product.id, quantity: line.quantity })),
+/** What the lines that count stock want, as the JSON array that `stockHoldOf` reads. */
+export function stockWanted(lines: readonly PricedLine[]): string {
+  return JSON.stringify(
+    countedLines(lines).map((line) => ({ id: line.product.id, quantity: line.quantity })),
   );
+}
+
+/**
+ * The statement that takes the stock `wanted` (stockWanted's JSON), returning the products it
+ * took from: only if there is enough of each, and only if `onlyIf` holds (checked before any
+ * lock). The products are locked in product order first.
+ */
+export function stockHoldOf(wanted: SQLWrapper | Placeholder, onlyIf: SQL = sql`true`): SQL {
   return sql`update ${products} set stock_count = ${products.stock_count} - wanted.quantity
     from (select ${products.id} as id from ${products}
         where ${products.id} in (select id from json_to_recordset(${wanted}::json) as w(id int))
@@ -41,6 +52,12 @@ export function stockHold(lines: readonly PricedLine[], onlyIf: SQL = sql`true`)
     where ${products.id} = locked.id and ${products.id} = wanted.id
       and ${products.status} = 'published' and ${products.stock_count} >= wanted.quantity
     returning ${products.id} as id`;
+}
+
+/** `stockHoldOf` the lines' stock; null when none of them counts stock. */
+function stockHold(lines: readonly PricedLine[]): SQL | null {
+  if (countedLines(lines).length === 0) return null;
+  return stockHoldOf(sql`${stockWanted(lines)}`);
 }
 
 /**
