@@ -10,6 +10,24 @@ import { foldForMatch } from './tokenize';
 import type { FacetHit, SearchDocument, SearchParams, SearchResult } from './types';
 
 const DEFAULT_MAX_VALUES_PER_FACET = 100;
+/** Match sets at least this large have their facet answers kept, as counting them costs passes. */
+const CACHED_ANSWER_MIN_MATCHES = 10_000;
+/** How many facet answers are kept (each a few hundred values at most). */
+const CACHED_ANSWERS = 256;
+
+type FacetAnswer = Pick<SearchResult, 'facets' | 'facets_stats'>;
+
+/** A copy of a kept answer, so that a caller changing its answer does not change the next one. */
+function copyAnswer({ facets, facets_stats }: FacetAnswer): FacetAnswer {
+  const copy: FacetAnswer = { facets: {} };
+  for (const [facet, counts] of Object.entries(facets)) copy.facets[facet] = { ...counts };
+  if (facets_stats) {
+    copy.facets_stats = {};
+    for (const [facet, stats] of Object.entries(facets_stats))
+      copy.facets_stats[facet] = { ...stats };
+  }
+  return copy;
+}
 
 type NumericStats = { min: number; max: number; sum: number; avg: number };
 
@@ -111,6 +129,12 @@ export class Facets {
   readonly columns: ReadonlyMap<string, FacetColumn>;
   /** facets_stats over every live document, per facet; emptied by every write. */
   private readonly allStatsCache = new Map<string, NumericStats | undefined>();
+  /**
+   * Facet answers of large match sets, by what defined the set and the facet parameters (pages,
+   * other origins of an "all" radius, and repeated refinements share them); emptied by every
+   * write, least recently used out first.
+   */
+  private readonly answerCache = new Map<string, FacetAnswer>();
 
   constructor(
     columns: readonly FacetColumn[],
@@ -130,11 +154,13 @@ export class Facets {
 
   add(slot: number, document: SearchDocument): void {
     this.allStatsCache.clear();
+    this.answerCache.clear();
     for (const column of this.columns.values()) column.add(slot, document[column.attribute]);
   }
 
   remove(slot: number): void {
     this.allStatsCache.clear();
+    this.answerCache.clear();
     for (const column of this.columns.values()) column.remove(slot);
   }
 
@@ -145,9 +171,34 @@ export class Facets {
   /**
    * The counts (and numeric stats) of the requested facets over the matches: one pass per facet
    * over the matches, or over the documents that do not match when those are fewer; the stats
-   * follow from the counts when the facet's values are plain numbers.
+   * follow from the counts when the facet's values are plain numbers. With `matchKey` (what
+   * defined the matches, see SearchIndex), the answer for a large set is kept for the next query
+   * with the same set.
    */
-  count(matches: Matches, params: SearchParams): Pick<SearchResult, 'facets' | 'facets_stats'> {
+  count(matches: Matches, params: SearchParams, matchKey?: string): FacetAnswer {
+    if (matchKey === undefined || matches.all || matches.count < CACHED_ANSWER_MIN_MATCHES) {
+      return this.countAll(matches, params);
+    }
+    const key = JSON.stringify([
+      matchKey,
+      params.facets ?? [],
+      params.maxValuesPerFacet ?? null,
+      params.sortFacetValuesBy ?? null,
+    ]);
+    let answer = this.answerCache.get(key);
+    if (answer) {
+      this.answerCache.delete(key);
+    } else {
+      answer = this.countAll(matches, params);
+      if (this.answerCache.size >= CACHED_ANSWERS) {
+        this.answerCache.delete(this.answerCache.keys().next().value!);
+      }
+    }
+    this.answerCache.set(key, answer);
+    return copyAnswer(answer);
+  }
+
+  private countAll(matches: Matches, params: SearchParams): FacetAnswer {
     const requested = (params.facets ?? []).flatMap((facet) =>
       facet === '*' ? [...this.columns.keys()] : [facet],
     );

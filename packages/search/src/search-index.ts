@@ -36,6 +36,28 @@ import {
 
 export type { IndexState } from './index-parts';
 
+/**
+ * What decides a query's match set, as text: the same key gives the same set until the next
+ * write. A radius of "all" keeps every located document wherever the origin is.
+ */
+function matchKey(params: SearchParams): string {
+  const query = params.query ?? '';
+  const radius = params.aroundRadius ?? 'all';
+  const geo = params.aroundLatLng
+    ? radius === 'all'
+      ? 'located'
+      : [params.aroundLatLng, radius]
+    : '';
+  return JSON.stringify([
+    tokenize(query),
+    /\s$/.test(query),
+    params.filters ?? '',
+    params.facetFilters ?? '',
+    params.numericFilters ?? '',
+    geo,
+  ]);
+}
+
 const DEFAULT_HITS_PER_PAGE = 20;
 const MAX_HITS_PER_PAGE = 1000;
 
@@ -187,10 +209,9 @@ export class SearchIndex {
     if (sort) applySort(pageSources, matches, sort);
     const distinctAttribute = this.settings.attributeForDistinct;
     // objectIDs are unique, so distinct on them keeps every hit.
-    if (params.distinct && distinctAttribute && distinctAttribute !== 'objectID') {
-      matches = distinct(pageSources, matches, distinctAttribute);
-    }
-    const facets = this.facets.count(matches, params);
+    const narrowed = params.distinct && distinctAttribute && distinctAttribute !== 'objectID';
+    if (narrowed) matches = distinct(pageSources, matches, distinctAttribute);
+    const facets = this.facets.count(matches, params, narrowed ? undefined : matchKey(params));
     const hits = highlightHits(
       topSlots(pageSources, matches, (page + 1) * hitsPerPage)
         .slice(page * hitsPerPage)
