@@ -11,15 +11,23 @@ const FiltersDrawerPanel = lazy(() =>
 
 /**
  * Phones: the fulfillment choice, refiners and producer search behind a "Filters" button, so the
- * products come first on screen. Kept mounted once opened (see VirtualShopRefiners before that).
+ * products come first on screen. Kept mounted once opened (see VirtualShopRefiners).
  */
-export function FiltersDrawer({ children }: { children: ReactNode }) {
+export function FiltersDrawer({
+  children,
+  onPress,
+}: {
+  children: ReactNode;
+  /** Called at each press, before the drawer opens (to fetch what it shows). */
+  onPress?: () => void;
+}) {
   const [opened, { open, close }] = useDisclosure(false);
   // Loaded at the first press, mounted closed and only then opened, so that the drawer sees the
   // button it was opened from and gives focus back to it; kept, with its refiners, after closing.
   const [loaded, setLoaded] = useState(false);
   const openWhenReady = useRef(false);
   const press = () => {
+    onPress?.();
     if (loaded) open();
     else {
       openWhenReady.current = true;

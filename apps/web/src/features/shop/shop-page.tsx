@@ -19,12 +19,25 @@ import { useBuyerKind, useMe } from '../../lib/use-me';
 import { useZipLocation } from '../../lib/use-zip-location';
 import { CurrentRefinementChips } from './current-refinement-chips';
 import { FiltersDrawer } from './filters-drawer';
-import { FulfillmentPanel } from './fulfillment-panel';
-import { ProducerSearch } from './producer-search';
-import { SHOP_REFINEMENT_LABELS, ShopRefiners, VirtualShopRefiners } from './shop-refiners';
+import { SHOP_REFINEMENT_LABELS, VirtualShopRefiners } from './shop-refiner-list';
+import type { ShopFilters as ShopFiltersComponent } from './shop-filters';
 import { parseShopRoute, routeToIndexUiState, type FulfillmentChoice } from './shop-url-state';
 import { ShopUrlSync } from './shop-url-sync';
 import { SortSelect } from './sort-select';
+
+/** Mantine's "md" breakpoint: below it the filters move into a drawer. */
+const WIDE_SCREEN = '(min-width: 62em)';
+
+let shopFilters: Promise<{ ShopFilters: typeof ShopFiltersComponent }> | undefined;
+/** The filters' chunk, fetched once. */
+const loadShopFilters = () => (shopFilters ??= import('./shop-filters'));
+// A phone's first paint shows no filters (they are in the drawer), so they are not in the page's
+// first download; they load when the drawer is first opened. A wide screen shows them at once, so
+// it fetches them right away, alongside the results.
+if (typeof window !== 'undefined' && window.matchMedia?.(WIDE_SCREEN).matches) {
+  void loadShopFilters();
+}
+const ShopFilters = lazy(() => loadShopFilters().then((m) => ({ default: m.ShopFilters })));
 
 // Only delivery needs it, and only below the results.
 const UndeliverableProducts = lazy(() =>
@@ -55,8 +68,6 @@ const EMPTY_MESSAGE: Record<FulfillmentMode, (located: boolean) => string> = {
       : 'No products match your search. Try different words.',
 };
 
-/** Mantine's "md" breakpoint: below it the filters move into a drawer. */
-const WIDE_SCREEN = '(min-width: 62em)';
 const RESULTS_ID = 'shop-results';
 
 /** "Skip to results": focuses the results' count line, right before the first product. */
@@ -108,8 +119,8 @@ export function ShopPage({ redirectWholesaleBuyers = false }: ShopPageProps) {
   const located = location !== null && mode !== 'ship';
 
   const filters = (
-    <Stack gap="xl">
-      <FulfillmentPanel
+    <Suspense fallback={null}>
+      <ShopFilters
         buyer={buyer}
         mode={mode}
         onModeChange={setMode}
@@ -119,10 +130,9 @@ export function ShopPage({ redirectWholesaleBuyers = false }: ShopPageProps) {
         location={location}
         radiusMiles={radiusMiles}
         onRadiusChange={setRadiusMiles}
+        searchClient={searchClient}
       />
-      <ShopRefiners />
-      {searchClient ? <ProducerSearch searchClient={searchClient} buyer={buyer} /> : null}
-    </Stack>
+    </Suspense>
   );
 
   let content: ReactNode;
@@ -165,7 +175,9 @@ export function ShopPage({ redirectWholesaleBuyers = false }: ShopPageProps) {
               }
             : {})}
         />
-        {wide ? null : <VirtualShopRefiners />}
+        {/* Refinements from the address apply from the first search, before the refiners
+            themselves have loaded (wide screens) or been opened (phones, in the drawer). */}
+        <VirtualShopRefiners />
         <Grid gap="xl">
           {wide ? <Grid.Col span={{ base: 12, md: 3 }}>{filters}</Grid.Col> : null}
           <Grid.Col span={{ base: 12, md: 9 }}>
@@ -185,7 +197,7 @@ export function ShopPage({ redirectWholesaleBuyers = false }: ShopPageProps) {
                 placeholder="Search by name, producer, varietal…"
               />
               <Group gap="sm" align="flex-end" justify="space-between" wrap="nowrap">
-                {wide ? null : <FiltersDrawer>{filters}</FiltersDrawer>}
+                {wide ? null : <FiltersDrawer onPress={loadShopFilters}>{filters}</FiltersDrawer>}
                 <Box style={{ flex: '1 1 auto' }} maw={240}>
                   <SortSelect
                     productIndex={PRODUCT_INDEX}
