@@ -6,6 +6,15 @@ import { embedBundle } from './vite.embed.config';
 
 const apiTarget = new URL(process.env.API_URL ?? 'http://127.0.0.1:3000');
 
+/**
+ * React Router's package exports only its development build (warnings and checks included) to
+ * bundlers; the production build beside it is the same router without them, a few KB less in
+ * every page's first download.
+ */
+const REACT_ROUTER_PRODUCTION = fileURLToPath(
+  new URL(import.meta.resolve('react-router').replace('/development/', '/production/')),
+);
+
 const ROUTING_DISABLED = fileURLToPath(
   new URL('./src/lib/instantsearch-routing-disabled.ts', import.meta.url),
 );
@@ -96,8 +105,12 @@ function apiForEverythingElse(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react(), instantSearchWithoutRouting(), apiForEverythingElse(), embedBundle()],
+  resolve: {
+    alias:
+      command === 'build' ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] : [],
+  },
   build: {
     target: 'es2022',
     sourcemap: true,
@@ -119,4 +132,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));
