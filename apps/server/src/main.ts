@@ -7,17 +7,24 @@ async function main() {
   const config = loadConfig();
   // The database opens while the rest of the server loads: PGlite compiles its WebAssembly off
   // this thread, and reading the server's modules would otherwise wait for it (or it for them).
-  const [database, { startServer }] = await Promise.all([
-    openConfiguredDatabase(config).then((opened) => {
-      startMark('database open');
-      return opened;
-    }),
-    import('./start-server').then((loaded) => {
-      startMark('server modules loaded');
-      return loaded;
-    }),
-  ]);
-  await startServer(config, database);
+  const opening = openConfiguredDatabase(config).then((opened) => {
+    startMark('database open');
+    return opened;
+  });
+  try {
+    const [database, { startServer }] = await Promise.all([
+      opening,
+      import('./start-server').then((loaded) => {
+        startMark('server modules loaded');
+        return loaded;
+      }),
+    ]);
+    await startServer(config, database);
+  } catch (error) {
+    // An embedded database left open at exit may not open again: close it before failing.
+    await opening.then((database) => database.close()).catch(() => undefined);
+    throw error;
+  }
 }
 
 main().catch((error: unknown) => {
