@@ -40,14 +40,17 @@ export function stockWanted(lines: readonly PricedLine[]): string {
 /**
  * The statement that takes the stock `wanted` (stockWanted's JSON), returning the products it
  * took from: only if there is enough of each, and only if `onlyIf` holds (checked before any
- * lock). The products are locked in product order first.
+ * lock). The products are locked in product order first, with the lock the update itself takes
+ * (no key update): a plain "for update" would also wait on the key-share locks that inserting
+ * order lines takes on their products, and a club run, which places its orders before holding,
+ * then deadlocked with another run of the same release.
  */
 export function stockHoldOf(wanted: SQLWrapper | Placeholder, onlyIf: SQL = sql`true`): SQL {
   return sql`update ${products} set stock_count = ${products.stock_count} - wanted.quantity
     from (select ${products.id} as id from ${products}
         where ${products.id} in (select id from json_to_recordset(${wanted}::json) as w(id int))
           and ${onlyIf}
-        order by ${products.id} for update) as locked,
+        order by ${products.id} for no key update) as locked,
       json_to_recordset(${wanted}::json) as wanted(id int, quantity int)
     where ${products.id} = locked.id and ${products.id} = wanted.id
       and ${products.status} = 'published' and ${products.stock_count} >= wanted.quantity
