@@ -19,14 +19,25 @@ export interface Database {
    * LISTENs on `channel` and hands each payload to `onMessage`. On PostgreSQL a dedicated
    * connection, which reconnects by itself and calls `onReconnect` once it listens again (messages
    * sent meanwhile are lost, so the caller catches up); on PGlite the one in-process connection.
-   * Resolves to a function that stops it.
+   * Several channels share the connection. Resolves to a function that stops it.
    */
   listen?(
-    channel: string,
-    onMessage: (payload: string) => void,
-    hooks?: { onReconnect?: () => void; onError?: (error: Error) => void },
+    channel: string | readonly string[],
+    onMessage: (payload: string, channel: string) => void,
+    hooks?: ListenHooks,
   ): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+export interface ListenHooks {
+  onReconnect?: () => void;
+  onError?: (error: Error) => void;
+  /**
+   * Runs on the listening connection each time it starts listening, before `onReconnect` (to
+   * take a session lock that says this connection listens, say). A failure counts as a lost
+   * connection. PGlite, one process, never calls it.
+   */
+  onListening?: (query: (text: string) => Promise<unknown>) => Promise<void>;
 }
 
 const LISTEN_RETRY_MS = 1000;
@@ -36,7 +47,9 @@ type PgModule = typeof pg;
 
 /** A LISTEN connection of its own (pooled ones are shared), kept open across failures. */
 function listenerFor(pg: PgModule, url: string): NonNullable<Database['listen']> {
-  return async (channel, onMessage, hooks = {}) => {
+  return async (channelOrChannels, onMessage, hooks = {}) => {
+    const channels =
+      typeof channelOrChannels === 'string' ? [channelOrChannels] : channelOrChannels;
     let client: pg.Client | undefined;
     let stopped = false;
     let retry: ReturnType<typeof setTimeout> | undefined;
@@ -48,8 +61,8 @@ function listenerFor(pg: PgModule, url: string): NonNullable<Database['listen']>
         keepAliveInitialDelayMillis: 10_000,
       });
       next.on('notification', (message) => {
-        if (message.channel === channel && message.payload !== undefined)
-          onMessage(message.payload);
+        if (channels.includes(message.channel) && message.payload !== undefined)
+          onMessage(message.payload, message.channel);
       });
       next.on('error', (error) => {
         hooks.onError?.(error);
@@ -59,9 +72,15 @@ function listenerFor(pg: PgModule, url: string): NonNullable<Database['listen']>
           retry = setTimeout(() => void connect(true).catch(scheduleRetry), LISTEN_RETRY_MS);
         }
       });
-      await next.connect();
-      // The channel name is ours, a fixed identifier; LISTEN takes no parameters.
-      await next.query(`LISTEN ${channel}`);
+      try {
+        await next.connect();
+        // Channel names are ours, fixed identifiers; LISTEN takes no parameters.
+        for (const channel of channels) await next.query(`LISTEN ${channel}`);
+        await hooks.onListening?.((text) => next.query(text));
+      } catch (error) {
+        await next.end().catch(() => undefined);
+        throw error;
+      }
       client = next;
       if (isReconnect) hooks.onReconnect?.();
     };
@@ -211,9 +230,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db: db as unknown as Db,
     kind: 'pglite',
     // One connection in this process: NOTIFY reaches it on commit, and it never reconnects.
-    listen: async (channel, onMessage) => {
-      const unlisten = await client.listen(channel, onMessage);
-      return () => unlisten().catch(() => undefined);
+    listen: async (channelOrChannels, onMessage) => {
+      const channels =
+        typeof channelOrChannels === 'string' ? [channelOrChannels] : channelOrChannels;
+      const unlisten = await Promise.all(
+        channels.map((channel) => client.listen(channel, (payload) => onMessage(payload, channel))),
+      );
+      return () =>
+        Promise.all(unlisten.map((stop) => stop().catch(() => undefined))).then(() => undefined);
     },
     close: once(() => client.close()),
   };

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import type { Database } from '../db/client';
+import { rowsOf, type Database } from '../db/client';
 import type { Change, ChangeFeed } from './changes';
 
 /**
@@ -23,17 +23,32 @@ const announcementSchema = z.object({
   changes: z.array(changeSchema).max(500),
 });
 
+/** Where each process says it has applied another's announcement (see `announce`). */
+export const ACK_CHANNEL = 'bevy_change_acks';
+
+const ackSchema = z.object({
+  to: z.string(),
+  sequence: z.number().int().nonnegative(),
+  from: z.string(),
+});
+
+/**
+ * The advisory lock (two int4 keys) every process's listening connection holds, shared: its
+ * holders in this database are the processes that will acknowledge an announcement, and a process
+ * whose connection dies stops counting with it.
+ */
+export const LISTENING_LOCK = { space: 0x62657679 /* "bevy" */, key: 1 };
+
 /** Changes per announcement: a NOTIFY payload must stay under 8000 bytes. */
 const CHANGES_PER_ANNOUNCEMENT = 100;
 
 /**
- * How long a write waits to hear its own announcement come back. PostgreSQL hands a notification
- * to every listening connection at once, so once the writer hears its own, the other processes
- * have theirs: answering the write after that means the next request, wherever it lands, is
- * answered from copies that already know of the write. A listener that is away (reconnecting)
- * must not hold writes up for longer than this.
+ * How long a write waits for the other processes to acknowledge its announcement. Hearing a
+ * notification is not enough: a process may still answer a request that reached it first. Once
+ * each has said it applied the changes, the next request, wherever it lands, is answered from
+ * copies that know of the write. A process that hangs must not hold writes up for longer.
  */
-const ECHO_WAIT_MS = 1000;
+const ACK_WAIT_MS = 2000;
 
 interface Bridge {
   users: number;
@@ -79,22 +94,52 @@ async function openBridge(
 ): Promise<Bridge> {
   const origin = randomUUID();
   let sequence = 0;
-  const echoes = new Map<number, () => void>();
+  /** The announcements awaiting acknowledgements: who has acknowledged each. */
+  const awaitingAcks = new Map<number, (from: string) => void>();
+
+  const acknowledge = (to: string, announced: number) => {
+    const ack = JSON.stringify({ to, sequence: announced, from: origin });
+    database.db
+      .execute(sql`select pg_notify(${ACK_CHANNEL}, ${ack})`)
+      .catch((error: unknown) => log.warn({ err: error }, 'could not acknowledge a change'));
+  };
+
+  const hearAnnouncement = (payload: string) => {
+    let announcement: z.infer<typeof announcementSchema>;
+    try {
+      announcement = announcementSchema.parse(JSON.parse(payload));
+    } catch {
+      log.warn({ payload }, 'ignored a malformed change announcement');
+      return;
+    }
+    if (announcement.origin === origin) return;
+    const { sequence: announced } = announcement;
+    void feed.receive(announcement.changes as Change[]).then(() => {
+      if (announced !== undefined) acknowledge(announcement.origin, announced);
+    });
+  };
+
+  const hearAck = (payload: string) => {
+    const ack = ackSchema.safeParse(JSON.parse(payload));
+    if (ack.success && ack.data.to === origin) awaitingAcks.get(ack.data.sequence)?.(ack.data.from);
+  };
 
   const stopListening = await database.listen!(
-    CHANGE_CHANNEL,
-    (payload) => {
-      let announcement: z.infer<typeof announcementSchema>;
+    [CHANGE_CHANNEL, ACK_CHANNEL],
+    (payload, channel) => {
       try {
-        announcement = announcementSchema.parse(JSON.parse(payload));
-      } catch {
-        log.warn({ payload }, 'ignored a malformed change announcement');
-        return;
+        if (channel === ACK_CHANNEL) hearAck(payload);
+        else hearAnnouncement(payload);
+      } catch (error) {
+        log.warn({ err: error, payload }, 'ignored a malformed change message');
       }
-      if (announcement.origin !== origin) return feed.receive(announcement.changes as Change[]);
-      if (announcement.sequence !== undefined) echoes.get(announcement.sequence)?.();
     },
     {
+      onListening: async (query) => {
+        await query(
+          `select pg_advisory_lock_shared(${LISTENING_LOCK.space}, ${LISTENING_LOCK.key})`,
+        );
+      },
       onReconnect: () => feed.resync(),
       onError: (error) => log.warn({ err: error }, 'change listener lost its connection'),
     },
@@ -112,24 +157,44 @@ async function openBridge(
     return batches;
   };
 
-  const announce = async (changes: readonly Change[]) => {
-    for (const batch of inBatches(changes)) {
-      const mine = (sequence += 1);
-      const echoed = new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, ECHO_WAIT_MS);
-        echoes.set(mine, () => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
+  /**
+   * Announces a batch and counts, in the same statement, the processes listening (this one
+   * included), then waits until every other has acknowledged it.
+   */
+  const announceBatch = async (batch: Change[]) => {
+    const mine = (sequence += 1);
+    const acked = new Set<string>();
+    let othersListening = Number.POSITIVE_INFINITY;
+    let allAcked!: () => void;
+    const settled = new Promise<void>((resolve) => {
+      allAcked = resolve;
+    });
+    awaitingAcks.set(mine, (from) => {
+      acked.add(from);
+      if (acked.size >= othersListening) allAcked();
+    });
+    const timer = setTimeout(allAcked, ACK_WAIT_MS);
+    try {
       const payload = JSON.stringify({ origin, sequence: mine, changes: batch });
-      try {
-        await database.db.execute(sql`select pg_notify(${CHANGE_CHANNEL}, ${payload})`);
-        await echoed;
-      } finally {
-        echoes.delete(mine);
-      }
+      const result = await database.db.execute(sql`
+        select pg_notify(${CHANGE_CHANNEL}, ${payload}) as sent,
+          (select count(*)::int from pg_locks
+            where locktype = 'advisory' and granted and objsubid = 2
+              and classid = ${LISTENING_LOCK.space}::oid and objid = ${LISTENING_LOCK.key}::oid
+              and database = (select oid from pg_database where datname = current_database())
+          ) as listening`);
+      const listening = Number(rowsOf<{ listening: number }>(result)[0]?.listening ?? 0);
+      othersListening = Math.max(0, listening - 1);
+      if (acked.size >= othersListening) allAcked();
+      await settled;
+    } finally {
+      clearTimeout(timer);
+      awaitingAcks.delete(mine);
     }
+  };
+
+  const announce = async (changes: readonly Change[]) => {
+    for (const batch of inBatches(changes)) await announceBatch(batch);
   };
   const stopAnnouncing = feed.listen(announce);
 

@@ -22,8 +22,11 @@ export type ChangeListener = (changes: readonly Change[]) => Promise<void>;
 export interface ChangeFollower {
   /** A write of this process: awaited before the write answers, so the writer reads its write. */
   local(changes: readonly Change[]): Promise<void>;
-  /** A write another process announced (in the order announced). */
-  remote(changes: readonly Change[]): void;
+  /**
+   * A write another process announced (in the order announced). The writer's answer waits for
+   * what this returns, so a copy that needs a moment to catch up returns when it has.
+   */
+  remote(changes: readonly Change[]): void | Promise<void>;
   /** Announcements may have been missed (a lost connection): everything may have changed. */
   resync(): void;
 }
@@ -78,9 +81,9 @@ export class ChangeFeed implements ChangeLog {
     if (failures.length > 0) throw failures[0];
   }
 
-  /** Changes another process committed and announced. */
-  receive(changes: readonly Change[]): void {
-    for (const follower of [...this.followers]) follower.remote(changes);
+  /** Changes another process committed and announced: settles once every follower has them. */
+  async receive(changes: readonly Change[]): Promise<void> {
+    await Promise.allSettled([...this.followers].map(async (follower) => follower.remote(changes)));
   }
 
   /** Another process's changes may have been missed. */

@@ -21,6 +21,7 @@ export async function startSearchSync(
   let queue = Promise.resolve();
   const enqueue = (work: () => Promise<void>, what: string) => {
     queue = queue.then(work).catch((error: unknown) => log.error({ err: error }, what));
+    return queue;
   };
   const stopFollowing = feed.follow({
     local: (changes) => search.applyChanges(db, changes),
@@ -29,7 +30,7 @@ export async function startSearchSync(
         () => search.applyChanges(db, changes),
         'could not apply a search change from another process',
       ),
-    resync: () => enqueue(() => search.rebuild(db), 'could not rebuild the search index'),
+    resync: () => void enqueue(() => search.rebuild(db), 'could not rebuild the search index'),
   });
   const stopBridge = await bridgeChanges(database, feed, log);
   return async () => {
