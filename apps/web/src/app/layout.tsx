@@ -37,17 +37,14 @@ export function AppLayout() {
       </a>
       <BannerStrip />
       <SiteHeader />
-      <Box component="main" id="main" ref={main} tabIndex={-1} style={{ flex: 1 }}>
+      {/*
+        A screen tall at least: the footer starts below the fold, so a page whose content arrives
+        after its first paint (the shop's results, say) does not push it down in view.
+      */}
+      <Box component="main" id="main" ref={main} tabIndex={-1} mih="100vh" style={{ flex: 1 }}>
         {/* A page that fails to load or to render shows what happened and the ways on. */}
         <ErrorBoundary FallbackComponent={RouteError} resetKeys={[pathname]}>
-          {/* A screen tall while it loads: the footer stays below the fold, not pushed down. */}
-          <Suspense
-            fallback={
-              <Box mih="100vh">
-                <PageLoading />
-              </Box>
-            }
-          >
+          <Suspense fallback={<PageLoading />}>
             <Outlet />
           </Suspense>
         </ErrorBoundary>
