@@ -25,7 +25,12 @@ const LANDING_PAGES: { path: RegExp; modules: string[] }[] = [
   {
     // /business/orders and /business/new are the seller's pages, not a business.
     path: /^\/business\/(?!orders\/?$|new\/?$)[^/]+\/?$/,
-    modules: ['src/features/business/business-page.tsx', 'src/app/graphql-provider.tsx'],
+    // The page sits in the seller layout, which adds the sidebar for those who work there.
+    modules: [
+      'src/features/business/business-page.tsx',
+      'src/features/seller/seller-layout.tsx',
+      'src/app/graphql-provider.tsx',
+    ],
   },
 ];
 
