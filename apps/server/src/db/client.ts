@@ -42,6 +42,12 @@ export interface ListenHooks {
 
 const LISTEN_RETRY_MS = 1000;
 
+/**
+ * The embedded database's buffer cache. PostgreSQL's default, 128 MB, is zeroed in WebAssembly at
+ * every open (a third of a second here); the files it caches stay in the OS's page cache anyway.
+ */
+const PGLITE_SHARED_BUFFERS = '16MB';
+
 /** node-postgres, loaded only for PostgreSQL: the embedded database's starts skip it. */
 type PgModule = typeof pg;
 
@@ -220,6 +226,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const client = new PGlite({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
   const db = drizzlePglite(client, { schema });
   if (!(await migrationsApplied(db))) {
