@@ -31,7 +31,7 @@ export function AppLayout() {
   // A new page opens at its top; Back and Forward return to where the reader was.
   useScrollRestoration();
   return (
-    <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
+    <Box style={{ display: 'flex', flexDirection: 'column' }}>
       <a href="#main" className="skip-link">
         Skip to main content
       </a>
@@ -41,7 +41,7 @@ export function AppLayout() {
         A screen tall at least: the footer starts below the fold, so a page whose content arrives
         after its first paint (the shop's results, say) does not push it down in view.
       */}
-      <Box component="main" id="main" ref={main} tabIndex={-1} mih="100vh" style={{ flex: 1 }}>
+      <Box component="main" id="main" ref={main} tabIndex={-1} mih="100vh">
         {/* A page that fails to load or to render shows what happened and the ways on. */}
         <ErrorBoundary FallbackComponent={RouteError} resetKeys={[pathname]}>
           <Suspense fallback={<PageLoading />}>

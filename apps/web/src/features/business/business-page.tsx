@@ -3,12 +3,10 @@ import {
   ActionIcon,
   Anchor,
   Box,
-  Center,
   Container,
   Grid,
   Group,
   Image,
-  Loader,
   Stack,
   Text,
   Title,
@@ -32,6 +30,7 @@ import { formatPhoneNumber, SOCIAL_NETWORKS, type SocialNetwork } from '@bevy/co
 import { Link, useParams } from 'react-router';
 import { useQuery } from 'urql';
 import { NoBusinessHere } from '../../components/business-frame';
+import { PageLoading } from '../../components/page-loading';
 import { BusinessNav } from '../../components/business-nav';
 import { FollowButton } from './follow-button';
 import { ShareButton } from '../../components/share-button';
@@ -166,13 +165,7 @@ export function BusinessPage() {
   useDocumentTitle(`${business?.name ?? 'Producer'} · ${siteConfig.siteName}`);
 
   if (result.fetching) {
-    return (
-      // A screen tall, as the page will be: the footer is not pulled up meanwhile.
-      <Center py="xl" role="status" mih="100vh" style={{ alignItems: 'flex-start' }}>
-        <Loader size="sm" aria-hidden />
-        <Text ml="sm">Loading...</Text>
-      </Center>
-    );
+    return <PageLoading />;
   }
   if (result.error) {
     return (

@@ -5,11 +5,12 @@ import {
   SHOP_HITS_PER_PAGE,
   type FulfillmentMode,
 } from '@bevy/core';
-import { Box, Center, Container, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Box, Container, Grid, Group, Stack, Title } from '@mantine/core';
 import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
 import { Configure, InstantSearch } from 'react-instantsearch';
 import { Navigate, useLocation } from 'react-router';
+import { PageLoading } from '../../components/page-loading';
 import { SearchBox } from '../../components/search-box';
 import { SearchPagination } from '../../components/search-pagination';
 import { SearchResults } from '../../components/search-results';
@@ -137,15 +138,7 @@ export function ShopPage({ redirectWholesaleBuyers = false }: ShopPageProps) {
 
   let content: ReactNode;
   if (!searchClient) {
-    content = (
-      // A screen tall, as the results will be: the footer does not show meanwhile.
-      <Center py="xl" role="status" mih="100vh" style={{ alignItems: 'flex-start' }}>
-        <Loader size="sm" aria-hidden />
-        <Box ml="sm">
-          <Text>Loading...</Text>
-        </Box>
-      </Center>
-    );
+    content = <PageLoading />;
   } else {
     content = (
       <InstantSearch
