@@ -16,13 +16,13 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   /**
-   * LISTENs on `channel` and hands each payload to `onMessage`. On PostgreSQL a dedicated
+   * LISTENs on `channels` and hands each payload to `onMessage`. On PostgreSQL a dedicated
    * connection, which reconnects by itself and calls `onReconnect` once it listens again (messages
    * sent meanwhile are lost, so the caller catches up); on PGlite the one in-process connection.
-   * Several channels share the connection. Resolves to a function that stops it.
+   * The channels share the connection. Resolves to a function that stops it.
    */
   listen?(
-    channel: string | readonly string[],
+    channels: readonly string[],
     onMessage: (payload: string, channel: string) => void,
     hooks?: ListenHooks,
   ): Promise<() => Promise<void>>;
@@ -53,9 +53,7 @@ type PgModule = typeof pg;
 
 /** A LISTEN connection of its own (pooled ones are shared), kept open across failures. */
 function listenerFor(pg: PgModule, url: string): NonNullable<Database['listen']> {
-  return async (channelOrChannels, onMessage, hooks = {}) => {
-    const channels =
-      typeof channelOrChannels === 'string' ? [channelOrChannels] : channelOrChannels;
+  return async (channels, onMessage, hooks = {}) => {
     let client: pg.Client | undefined;
     let stopped = false;
     let retry: ReturnType<typeof setTimeout> | undefined;
@@ -237,9 +235,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db: db as unknown as Db,
     kind: 'pglite',
     // One connection in this process: NOTIFY reaches it on commit, and it never reconnects.
-    listen: async (channelOrChannels, onMessage) => {
-      const channels =
-        typeof channelOrChannels === 'string' ? [channelOrChannels] : channelOrChannels;
+    listen: async (channels, onMessage) => {
       const unlisten = await Promise.all(
         channels.map((channel) => client.listen(channel, (payload) => onMessage(payload, channel))),
       );

@@ -104,35 +104,34 @@ async function openBridge(
       .catch((error: unknown) => log.warn({ err: error }, 'could not acknowledge a change'));
   };
 
-  const hearAnnouncement = (payload: string) => {
-    let announcement: z.infer<typeof announcementSchema>;
-    try {
-      announcement = announcementSchema.parse(JSON.parse(payload));
-    } catch {
-      log.warn({ payload }, 'ignored a malformed change announcement');
-      return;
-    }
+  const hearAnnouncement = (message: unknown) => {
+    const parsed = announcementSchema.safeParse(message);
+    if (!parsed.success) return log.warn({ message }, 'ignored a malformed change announcement');
+    const announcement = parsed.data;
     if (announcement.origin === origin) return;
-    const { sequence: announced } = announcement;
     void feed.receive(announcement.changes as Change[]).then(() => {
-      if (announced !== undefined) acknowledge(announcement.origin, announced);
+      if (announcement.sequence !== undefined)
+        acknowledge(announcement.origin, announcement.sequence);
     });
   };
 
-  const hearAck = (payload: string) => {
-    const ack = ackSchema.safeParse(JSON.parse(payload));
-    if (ack.success && ack.data.to === origin) awaitingAcks.get(ack.data.sequence)?.(ack.data.from);
+  const hearAck = (message: unknown) => {
+    const ack = ackSchema.safeParse(message);
+    if (!ack.success) return log.warn({ message }, 'ignored a malformed change acknowledgement');
+    if (ack.data.to === origin) awaitingAcks.get(ack.data.sequence)?.(ack.data.from);
   };
 
   const stopListening = await database.listen!(
     [CHANGE_CHANNEL, ACK_CHANNEL],
     (payload, channel) => {
+      let message: unknown;
       try {
-        if (channel === ACK_CHANNEL) hearAck(payload);
-        else hearAnnouncement(payload);
-      } catch (error) {
-        log.warn({ err: error, payload }, 'ignored a malformed change message');
+        message = JSON.parse(payload);
+      } catch {
+        return log.warn({ payload, channel }, 'ignored a change message that is not JSON');
       }
+      if (channel === ACK_CHANNEL) hearAck(message);
+      else hearAnnouncement(message);
     },
     {
       onListening: async (query) => {

@@ -65,7 +65,7 @@ export async function startSearchKeyRevocations(
   };
   const stop = database.listen
     ? await database.listen(
-        ENDED_SESSIONS_CHANNEL,
+        [ENDED_SESSIONS_CHANNEL],
         (payload) => {
           const now = Date.now();
           for (const ref of payload.split(',')) {
