@@ -16,6 +16,7 @@ async function standInProcess(url: string, ackAfterMs: number | 'never') {
   const client = new pg.Client({ connectionString: url });
   const acked: { sequence: number; at: number }[] = [];
   const heard: number[] = [];
+  const sending: Promise<unknown>[] = [];
   client.on('notification', (message) => {
     if (message.channel !== CHANGE_CHANNEL || !message.payload) return;
     const { origin, sequence } = JSON.parse(message.payload) as {
@@ -27,7 +28,7 @@ async function standInProcess(url: string, ackAfterMs: number | 'never') {
     setTimeout(() => {
       acked.push({ sequence, at: Date.now() });
       const ack = JSON.stringify({ to: origin, sequence, from: 'stand-in' });
-      void client.query('select pg_notify($1, $2)', [ACK_CHANNEL, ack]);
+      sending.push(client.query('select pg_notify($1, $2)', [ACK_CHANNEL, ack]));
     }, ackAfterMs);
   });
   await client.connect();
@@ -37,7 +38,15 @@ async function standInProcess(url: string, ackAfterMs: number | 'never') {
     LISTENING_LOCK.space,
     LISTENING_LOCK.key,
   ]);
-  return { heard, acked, stop: () => client.end() };
+  return {
+    heard,
+    acked,
+    // The write may answer before its acknowledgement's own query has: let that finish first.
+    stop: async () => {
+      await Promise.all(sending);
+      await client.end();
+    },
+  };
 }
 
 describe.runIf(onPostgres)('announcing a write to the other processes', () => {
