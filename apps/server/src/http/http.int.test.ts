@@ -60,6 +60,18 @@ describe('the web app and unknown paths', () => {
     expect(response.body).toContain('"siteName":"Bob$\'s $& Bevy"');
   });
 
+  it('a visitor without a session is told so in the page; one with a session cookie is not', async () => {
+    const noSession = '<script id="initial-me" type="application/json">{"me":null}</script>';
+    const page = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url: '/shop', headers });
+    const anonymous = await page({ accept: 'text/html' });
+    expect(anonymous.body).toContain(noSession);
+    // Whether the cookie's session is still good is for GetMe to say, not the page.
+    const withCookie = await page({ accept: 'text/html', cookie: 'bevy_session=expired-or-not' });
+    expect(withCookie.statusCode).toBe(200);
+    expect(withCookie.body).not.toContain('initial-me');
+  });
+
   it('a browser asking for an unknown page also gets the app, which shows its not-found page', async () => {
     const response = await t.app.inject({
       method: 'GET',

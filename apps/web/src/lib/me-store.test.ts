@@ -83,6 +83,47 @@ describe('the signed-in user', () => {
   });
 });
 
+describe('a page the server marked as served to a visitor without a session', () => {
+  /** A fresh store, loaded into a page holding the server's marker. */
+  async function storeInMarkedPage(navigationType: NavigationTimingType = 'navigate') {
+    // The marker as web.routes.ts writes it (these tests run without a DOM).
+    const marker = { textContent: '{"me":null}' };
+    vi.stubGlobal('document', {
+      getElementById: (id: string) => (id === 'initial-me' ? marker : null),
+    });
+    vi.spyOn(performance, 'getEntriesByType').mockReturnValue([
+      { type: navigationType } as PerformanceNavigationTiming,
+    ]);
+    vi.resetModules();
+    return import('./me-store');
+  }
+  it('knows nobody is signed in without asking the server', async () => {
+    const { fetchMock } = controlledFetch();
+    const marked = await storeInMarkedPage();
+    const listener = vi.fn();
+    marked.subscribeToMe(listener);
+    expect(marked.getMeState()).toEqual({ me: null, fetching: false });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('still asks after a sign-in reloads the user', async () => {
+    const fetchMock = vi.fn(() => Promise.resolve(answer(seller)));
+    vi.stubGlobal('fetch', fetchMock);
+    const marked = await storeInMarkedPage();
+    await marked.reloadMe();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(marked.getMeState().me).toMatchObject({ id: 7 });
+  });
+
+  it('asks anyway when the page came back through Back or Forward (perhaps from the cache)', async () => {
+    const { fetchMock } = controlledFetch();
+    const marked = await storeInMarkedPage('back_forward');
+    marked.subscribeToMe(vi.fn());
+    expect(marked.getMeState()).toEqual({ me: null, fetching: true });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('mutationTouchesMe', () => {
   it('is true when a mutation answers with a type the user came back with', async () => {
     vi.stubGlobal(

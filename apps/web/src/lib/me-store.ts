@@ -14,7 +14,31 @@ export interface MeState {
   fetching: boolean;
 }
 
-let state: MeState = { me: null, fetching: true };
+/**
+ * Whether the server said, in the page, that the visitor has no session (web.routes.ts): then
+ * nobody is signed in and GetMe need not be asked before the page shows. A page restored by
+ * Back or Forward may come from the browser's cache, from before a sign-in, so there it is not
+ * trusted.
+ */
+function signedOutByPage(): boolean {
+  if (typeof document === 'undefined') return false;
+  const navigation = performance.getEntriesByType?.('navigation')[0] as
+    PerformanceNavigationTiming | undefined;
+  if (navigation?.type === 'back_forward') return false;
+  const element = document.getElementById('initial-me');
+  if (!element?.textContent) return false;
+  try {
+    const inPage = JSON.parse(element.textContent) as { me?: unknown };
+    return inPage.me === null;
+  } catch {
+    return false;
+  }
+}
+
+const knownSignedOut = signedOutByPage();
+let state: MeState = knownSignedOut ? { me: null, fetching: false } : { me: null, fetching: true };
+/** Whether GetMe has been asked, or need not be: the first subscriber asks it otherwise. */
+let asked = knownSignedOut;
 /** The GraphQL types in the last answer (as urql's document cache tracks them). */
 let typenamesOfMe = new Set<string>();
 let latestRequest: Promise<void> | null = null;
@@ -49,6 +73,7 @@ async function fetchMe(): Promise<{ me: Me | null } | undefined> {
  * arrived (a failure is logged and reads as anonymous, as a failed GetMe did before).
  */
 export function reloadMe(): Promise<void> {
+  asked = true;
   const request: Promise<void> = fetchMe().then(
     (data) => {
       if (latestRequest !== request) return;
@@ -85,9 +110,12 @@ export function getMeState(): MeState {
   return state;
 }
 
-/** Subscribes to the user; the first subscriber starts the first fetch. */
+/** Subscribes to the user; the first subscriber starts the first fetch, if one is needed. */
 export function subscribeToMe(listener: () => void): () => void {
   listeners.add(listener);
-  if (!latestRequest) void reloadMe();
+  if (!asked) {
+    asked = true;
+    void reloadMe();
+  }
   return () => listeners.delete(listener);
 }

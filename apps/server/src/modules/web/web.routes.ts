@@ -33,6 +33,12 @@ const API_PREFIXES = [
 const PUBLIC_CONFIG_MARKER = '<!--public-config-->';
 /** The element the web app's banner strip reads its first banners from (banner-strip.tsx). */
 const INITIAL_BANNERS_ID = 'initial-banners';
+/**
+ * The element that tells the web app's user store (me-store.ts) the visitor has no session, so
+ * it shows the page at once instead of asking GetMe first: a round trip less before a landing
+ * page (the business page waits for it) renders.
+ */
+const NO_SESSION_TAG = '<script id="initial-me" type="application/json">{"me":null}</script>\n    ';
 
 /** The path part of a URL, without query string. */
 const pathOf = (url: string) => url.split('?')[0] ?? url;
@@ -220,7 +226,10 @@ export async function webRoutes(
       // The app loads without a preview rather than not at all.
       request.log.error({ err: error }, 'page preview failed');
     }
-    const extra = await banners;
+    // A visitor with a session cookie asks GetMe as before: the page stays the same for everyone
+    // signed in, and a stale or revoked session is the server's to judge.
+    const signedOut = !request.cookies[config.sessionCookieName];
+    const extra = (await banners) + (signedOut ? NO_SESSION_TAG : '');
     if (!page || !page.indexable) reply.header('x-robots-tag', 'noindex');
     return reply
       .status(page?.status ?? 200)
