@@ -1,4 +1,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { SOCIAL_NETWORKS, type SocialNetwork } from './social-networks';
+
+export { SOCIAL_NETWORKS, type SocialNetwork } from './social-networks';
 
 /**
  * Contact details as sellers type them, in the one form we store: phone numbers in international
@@ -49,26 +52,6 @@ export function normalizeWebAddress(input: string): Normalized {
   const href = url.pathname === '/' && !url.search && !url.hash ? url.origin : url.href;
   return { ok: true, value: href };
 }
-
-export const SOCIAL_NETWORKS = {
-  instagram: {
-    label: 'Instagram',
-    hosts: ['instagram.com'],
-    profile: 'https://www.instagram.com/',
-  },
-  twitter: { label: 'X (Twitter)', hosts: ['x.com', 'twitter.com'], profile: 'https://x.com/' },
-  facebook: {
-    label: 'Facebook',
-    hosts: ['facebook.com', 'fb.com'],
-    profile: 'https://www.facebook.com/',
-  },
-  linkedin: {
-    label: 'LinkedIn',
-    hosts: ['linkedin.com'],
-    profile: 'https://www.linkedin.com/company/',
-  },
-} as const;
-export type SocialNetwork = keyof typeof SOCIAL_NETWORKS;
 
 const HANDLE = /^@?([A-Za-z0-9._-]{1,100})$/;
 

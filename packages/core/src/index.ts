@@ -15,6 +15,7 @@ export * from './fulfillment-fees';
 export * from './geo';
 export * from './ways-to-get';
 export * from './public-paths';
+export * from './social-networks';
 export * from './invoice-terms';
 export * from './limits';
 export * from './money';

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { businesses } from '../db/tables';
 import { readContractOperations } from '../test/contract';
 import { createTestApp, type TestApp } from '../test/test-app';
 
@@ -59,6 +61,26 @@ describe('contract operations', () => {
     const missing = await run('BusinessBySlug', { slug: 'no-such-business' });
     expect(missing.status).toBe(200);
     expect(missing.body).toEqual({ data: { businesses: [] } });
+  });
+
+  it('a business gives its phone number as buyers read it, beside the stored form', async () => {
+    const slug = await firstBusinessSlug();
+    await t.database.db
+      .update(businesses)
+      .set({ international_phone_number: '+15035550142' })
+      .where(eq(businesses.slug, slug));
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { 'content-type': 'application/json' },
+      payload: {
+        query: `query { businesses(where: { slug: { equals: "${slug}" } }) {
+          international_phone_number phoneNumberDisplay } }`,
+      },
+    });
+    expect(response.json().data.businesses).toEqual([
+      { international_phone_number: '+15035550142', phoneNumberDisplay: '+1 503 555 0142' },
+    ]);
   });
 
   it('GetBusinessFromSlug returns null for an unknown slug, not an error', async () => {

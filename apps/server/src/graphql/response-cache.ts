@@ -28,6 +28,7 @@ const PUBLIC_FIELDS: Readonly<Record<string, ReadonlySet<string>>> = {
     'license_info',
     'website',
     'international_phone_number',
+    'phoneNumberDisplay',
     'instagram',
     'twitter',
     'facebook',

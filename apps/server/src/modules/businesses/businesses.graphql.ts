@@ -1,3 +1,4 @@
+import { formatPhoneNumber } from '@bevy/core/contact';
 import { builder } from '../../graphql/builder';
 import {
   addressUpdateSchema,
@@ -106,6 +107,16 @@ BusinessType.implement({
     description: t.exposeString('description'),
     license_info: t.string(nullableString('license_info')),
     international_phone_number: t.string(nullableString('international_phone_number')),
+    phoneNumberDisplay: t.string({
+      nullable: true,
+      description:
+        'The phone number as buyers read it ("+1 503 555 0142"), formatted here so that the ' +
+        "business page does without the browser's copy of the world's numbering plans.",
+      resolve: (business) =>
+        business.international_phone_number
+          ? formatPhoneNumber(business.international_phone_number)
+          : null,
+    }),
     stripe_account_id: t.string({
       nullable: true,
       description: 'The connected payment account; only its sellers and admins see it.',

@@ -1,4 +1,4 @@
-import { BUSINESS_PAGE_HITS_PER_PAGE, SEARCH_STALLED_DELAY_MS } from '@bevy/core';
+import { SOCIAL_NETWORKS, type SocialNetwork } from '@bevy/core';
 import {
   ActionIcon,
   Anchor,
@@ -24,9 +24,8 @@ import {
   IconWorld,
   type Icon,
 } from '@tabler/icons-react';
-import { Configure, InstantSearch } from 'react-instantsearch';
 import { BusinessEvents } from './business-events';
-import { formatPhoneNumber, SOCIAL_NETWORKS, type SocialNetwork } from '@bevy/core/contact';
+import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from 'urql';
 import { NoBusinessHere } from '../../components/business-frame';
@@ -34,11 +33,6 @@ import { PageLoading } from '../../components/page-loading';
 import { BusinessNav } from '../../components/business-nav';
 import { FollowButton } from './follow-button';
 import { ShareButton } from '../../components/share-button';
-import { ClearRefinements } from '../../components/clear-refinements';
-import { RefinementFacet } from '../../components/refinement-facet';
-import { SearchPagination } from '../../components/search-pagination';
-import { SearchResults } from '../../components/search-results';
-import { PRODUCT_INDEX, useSearchClient } from '../../lib/search-client';
 import { siteConfig, telHref } from '../../lib/site-config';
 import { safeLinkTarget } from '../../lib/safe-url';
 import { useBuyerKind } from '../../lib/use-me';
@@ -46,6 +40,12 @@ import type { ResultOf } from '../../lib/graphql';
 import { BUSINESS_BY_SLUG } from './api/business';
 
 type PublicBusiness = ResultOf<typeof BUSINESS_BY_SLUG>['businesses'][number];
+
+// Fetched as soon as this page's own code runs, alongside the business's own query.
+const catalogue = import('./business-catalogue');
+// A failed download is for the section's error boundary to show, not an unhandled rejection.
+catalogue.catch(() => undefined);
+const BusinessCatalogue = lazy(() => catalogue.then((m) => ({ default: m.BusinessCatalogue })));
 
 const SOCIAL_ICONS: Record<SocialNetwork, Icon> = {
   instagram: IconBrandInstagram,
@@ -103,52 +103,19 @@ function BusinessClubs({ business }: { business: PublicBusiness }) {
   );
 }
 
+/**
+ * The producer's products: a search of their catalogue, loaded after the rest of the page (the
+ * search library is a third of what the page would load first), and fetched as soon as it is.
+ */
 function BusinessProducts({ business }: { business: PublicBusiness }) {
-  const searchClient = useSearchClient();
-  const buyer = useBuyerKind();
   return (
     <Box component="section" aria-labelledby="business-products-heading" mt="xl">
       <Title order={2} id="business-products-heading" mb="sm">
         Products from {business.name}
       </Title>
-      {searchClient ? (
-        <InstantSearch
-          searchClient={searchClient}
-          indexName={PRODUCT_INDEX}
-          stalledSearchDelay={SEARCH_STALLED_DELAY_MS}
-        >
-          <Configure
-            hitsPerPage={BUSINESS_PAGE_HITS_PER_PAGE}
-            filters={`slug:"${business.slug.replace(/"/g, '')}"`}
-            distinct
-            analytics={false}
-          />
-          <Grid gap="xl">
-            <Grid.Col span={{ base: 12, md: 3 }}>
-              {/* Spec "Public business page": clear-refinements, then its four refiners. */}
-              <Stack gap="md" component="section" aria-label="Refine products">
-                <Group>
-                  <ClearRefinements />
-                </Group>
-                <RefinementFacet attribute="Beverage Type" title="Beverage Type" />
-                <RefinementFacet attribute="ABV" title="ABV" formatValue={(abv) => `${abv}%`} />
-                <RefinementFacet attribute="Varietal" title="Varietal" />
-                <RefinementFacet attribute="Closure Style" title="Closure Style" />
-              </Stack>
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 9 }}>
-              <SearchResults
-                buyer={buyer}
-                cols={{ base: 1, sm: 2, lg: 4 }}
-                emptyMessage={`${business.name} has no products listed yet.`}
-              />
-              <SearchPagination />
-            </Grid.Col>
-          </Grid>
-        </InstantSearch>
-      ) : (
-        <Text role="status">Loading...</Text>
-      )}
+      <Suspense fallback={<Text role="status">Loading...</Text>}>
+        <BusinessCatalogue slug={business.slug} name={business.name} />
+      </Suspense>
     </Box>
   );
 }
@@ -264,7 +231,7 @@ export function BusinessPage() {
               <Group gap={6} wrap="nowrap">
                 <IconPhone size={18} aria-hidden />
                 <Anchor href={telHref(business.international_phone_number)}>
-                  {formatPhoneNumber(business.international_phone_number)}
+                  {business.phoneNumberDisplay ?? business.international_phone_number}
                 </Anchor>
               </Group>
             ) : null}

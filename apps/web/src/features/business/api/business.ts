@@ -13,6 +13,7 @@ export const BUSINESS_BY_SLUG = graphql(`
       license_info
       website
       international_phone_number
+      phoneNumberDisplay
       instagram
       twitter
       facebook
