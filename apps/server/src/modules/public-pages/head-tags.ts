@@ -49,5 +49,11 @@ export function previewTags(preview: Preview, origin: string, siteName: string):
     `<script type="application/ld+json">${scriptSafeJson(preview.jsonLd)}</script>`,
   ];
   if (!preview.listed) tags.push(NOINDEX_TAG);
+  // Only a picture of this site: a preload elsewhere would tell that host who is looking.
+  if (preview.leadImage && /^\/(?!\/)/.test(preview.leadImage)) {
+    tags.push(
+      `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(preview.leadImage)}" />`,
+    );
+  }
   return tags.join('\n    ');
 }

@@ -47,6 +47,11 @@ export interface Preview {
   showsCountedStock?: boolean;
   /** Whether search engines may index it (an unlisted event previews, but is not indexed). */
   listed: boolean;
+  /**
+   * The picture across the top of the page (a business's hero), as the page's <img> names it:
+   * the browser may fetch it with the scripts rather than after the page has drawn.
+   */
+  leadImage?: string | null;
 }
 
 export interface PreviewContext {
@@ -78,6 +83,7 @@ interface PreviewParts extends Pick<
   ogType?: Preview['ogType'];
   og?: Preview['og'];
   listed?: boolean;
+  leadImage?: string | null;
 }
 
 /** A preview from its parts: the share image (after the photo, if any) and the producer. */
@@ -98,6 +104,7 @@ function assemble(ctx: PreviewContext, parts: PreviewParts): Preview {
     embed: parts.embed,
     listed: parts.listed ?? true,
     showsCountedStock: parts.showsCountedStock ?? false,
+    leadImage: parts.leadImage ?? null,
   };
 }
 
@@ -166,6 +173,7 @@ export async function businessPreview(ctx: PreviewContext, slug: string) {
     alt: business.name,
     jsonLd: () => businessJsonLd(ctx.origin, business),
     embed: { business: business.slug, mode: 'products' },
+    leadImage: business.heroPath,
   });
 }
 

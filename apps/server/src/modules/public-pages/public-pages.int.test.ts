@@ -284,6 +284,23 @@ describe('business, event and club pages', () => {
     expect(canonicalOf(html)).toBe(`${ORIGIN}/business/${producer.slug}`);
   });
 
+  it("a business page has its browser fetch the hero with the scripts, if it is this site's", async () => {
+    const preloadOf = (html: string) =>
+      html.match(/<link rel="preload" as="image" fetchpriority="high" href="([^"]*)" \/>/)?.[1];
+    const withHero = await createProducer(t.database.db, {
+      hero_img_url: '/art/heroes/vineyard.svg',
+    });
+    expect(preloadOf((await page(`/business/${withHero.slug}`)).html)).toBe(
+      '/art/heroes/vineyard.svg',
+    );
+    // Elsewhere, the fetch would tell that host who looks at the page before they chose to.
+    const heroElsewhere = await createProducer(t.database.db, {
+      hero_img_url: 'https://pictures.example/hero.jpg',
+    });
+    expect((await page(`/business/${heroElsewhere.slug}`)).html).not.toContain('rel="preload"');
+    expect((await page(`/business/${producer.slug}`)).html).not.toContain('rel="preload"');
+  });
+
   it('an event page carries an Event with zoned times, place, organizer and public tickets', async () => {
     const { response, html } = await page(`/events/${event.url_key}`);
     expect(response.statusCode).toBe(200);
