@@ -31,6 +31,8 @@ async function openMenu() {
   const user = userEvent.setup({ delay: null });
   renderInApp(<ShareButton {...page} />);
   await user.click(screen.getByRole('button', { name: 'Share Cascadia Hollow Cellars' }));
+  // The menu's code loads after the page has drawn; a click before it opens the menu when it has.
+  await screen.findByRole('menu');
   return user;
 }
 

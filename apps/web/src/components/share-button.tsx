@@ -1,14 +1,10 @@
-import { Button, Group, Menu, Text, VisuallyHidden } from '@mantine/core';
-import {
-  IconBrandFacebook,
-  IconBrandLinkedin,
-  IconBrandPinterest,
-  IconBrandX,
-  IconLink,
-  IconMail,
-  IconShare,
-} from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { Button, Group, Text } from '@mantine/core';
+import { IconShare } from '@tabler/icons-react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { usePainted } from '../lib/use-painted';
+
+// The menu (and the positioning library under it) loads after the page has drawn.
+const ShareMenu = lazy(() => import('./share-menu').then((m) => ({ default: m.ShareMenu })));
 
 /**
  * Sharing a public page: the device's share sheet where there is one, else a menu of the usual
@@ -97,15 +93,6 @@ function nativeShareData(content: ShareContent): ShareData | null {
   return !navigator.canShare || navigator.canShare(data) ? data : null;
 }
 
-const NEW_TAB = { target: '_blank', rel: 'noopener noreferrer' } as const;
-
-const SHARE_SITES = [
-  { key: 'email', label: 'Email', icon: IconMail },
-  { key: 'x', label: 'X', icon: IconBrandX },
-  { key: 'facebook', label: 'Facebook', icon: IconBrandFacebook },
-  { key: 'linkedin', label: 'LinkedIn', icon: IconBrandLinkedin },
-  { key: 'pinterest', label: 'Pinterest', icon: IconBrandPinterest },
-] as const;
 const FEEDBACK_MS = 5000;
 
 export function ShareButton(content: ShareContent) {
@@ -113,6 +100,7 @@ export function ShareButton(content: ShareContent) {
   // After the share sheet failed (not cancelled), the menu is the way.
   const [sheetFailed, setSheetFailed] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
+  const painted = usePainted();
   const clear = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(clear.current), []);
 
@@ -140,6 +128,9 @@ export function ShareButton(content: ShareContent) {
     </Button>
   );
 
+  // Until the menu's code has come, the button opens the menu as soon as it has.
+  const plainButton = button(() => setMenuOpen(true));
+
   return (
     <Group gap="xs" wrap="nowrap">
       {sheet ? (
@@ -152,27 +143,20 @@ export function ShareButton(content: ShareContent) {
           });
         })
       ) : (
-        <Menu position="bottom-end" width={200} opened={menuOpen} onChange={setMenuOpen}>
-          <Menu.Target>{button()}</Menu.Target>
-          <Menu.Dropdown aria-label={label}>
-            <Menu.Item leftSection={<IconLink size={16} aria-hidden />} onClick={copyLink}>
-              Copy link
-            </Menu.Item>
-            {SHARE_SITES.map(({ key, label: name, icon: Icon }) => (
-              <Menu.Item
-                key={key}
-                component="a"
-                href={links[key]}
-                // A mail app opens by itself; the sites open beside this page.
-                {...(key === 'email' ? {} : NEW_TAB)}
-                leftSection={<Icon size={16} aria-hidden />}
-              >
-                {name}
-                {key === 'email' ? null : <VisuallyHidden> (opens in a new tab)</VisuallyHidden>}
-              </Menu.Item>
-            ))}
-          </Menu.Dropdown>
-        </Menu>
+        <Suspense fallback={plainButton}>
+          {painted ? (
+            <ShareMenu
+              label={label}
+              links={links}
+              opened={menuOpen}
+              onChange={setMenuOpen}
+              onCopyLink={copyLink}
+              target={button()}
+            />
+          ) : (
+            plainButton
+          )}
+        </Suspense>
       )}
       <Text role="status" size="sm" c="dark.6">
         {feedback}

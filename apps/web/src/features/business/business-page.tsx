@@ -36,16 +36,15 @@ import { ShareButton } from '../../components/share-button';
 import { siteConfig, telHref } from '../../lib/site-config';
 import { safeLinkTarget } from '../../lib/safe-url';
 import { useBuyerKind } from '../../lib/use-me';
+import { usePainted } from '../../lib/use-painted';
 import type { ResultOf } from '../../lib/graphql';
 import { BUSINESS_BY_SLUG } from './api/business';
 
 type PublicBusiness = ResultOf<typeof BUSINESS_BY_SLUG>['businesses'][number];
 
-// Fetched as soon as this page's own code runs, alongside the business's own query.
-const catalogue = import('./business-catalogue');
-// A failed download is for the section's error boundary to show, not an unhandled rejection.
-catalogue.catch(() => undefined);
-const BusinessCatalogue = lazy(() => catalogue.then((m) => ({ default: m.BusinessCatalogue })));
+const BusinessCatalogue = lazy(() =>
+  import('./business-catalogue').then((m) => ({ default: m.BusinessCatalogue })),
+);
 
 const SOCIAL_ICONS: Record<SocialNetwork, Icon> = {
   instagram: IconBrandInstagram,
@@ -104,17 +103,19 @@ function BusinessClubs({ business }: { business: PublicBusiness }) {
 }
 
 /**
- * The producer's products: a search of their catalogue, loaded after the rest of the page (the
- * search library is a third of what the page would load first), and fetched as soon as it is.
+ * The producer's products: a search of their catalogue, loaded once the rest of the page is on
+ * screen (the search library is a third of what the page would otherwise load first).
  */
 function BusinessProducts({ business }: { business: PublicBusiness }) {
+  const painted = usePainted();
+  const loading = <Text role="status">Loading...</Text>;
   return (
     <Box component="section" aria-labelledby="business-products-heading" mt="xl">
       <Title order={2} id="business-products-heading" mb="sm">
         Products from {business.name}
       </Title>
-      <Suspense fallback={<Text role="status">Loading...</Text>}>
-        <BusinessCatalogue slug={business.slug} name={business.name} />
+      <Suspense fallback={loading}>
+        {painted ? <BusinessCatalogue slug={business.slug} name={business.name} /> : loading}
       </Suspense>
     </Box>
   );
