@@ -1,55 +1,29 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { PageLoading } from '../components/page-loading';
 import { RequireLogin } from '../components/require-login';
 import { AppError } from '../components/route-error';
 import { AppLayout } from './layout';
-
-/**
- * A page that uses GraphQL hooks: its chunk and the GraphQL client load together, and the page
- * gets the client. The shop and the content pages do without, so a visitor's first load of /shop
- * carries no GraphQL client.
- */
-function graphqlPage<Props extends object>(load: () => Promise<ComponentType<Props>>) {
-  return lazy(async () => {
-    const [Page, { GraphqlProvider }] = await Promise.all([load(), import('./graphql-provider')]);
-    function PageWithGraphql(props: Props) {
-      return (
-        <GraphqlProvider>
-          <Page {...props} />
-        </GraphqlProvider>
-      );
-    }
-    return { default: PageWithGraphql };
-  });
-}
+import { graphqlPage, lazyPage, preloadRoutes } from './lazy-page';
 
 // Route-level code splitting: each page is its own chunk.
-const ShopPage = lazy(() =>
-  import('../features/shop/shop-page').then((m) => ({ default: m.ShopPage })),
-);
+const ShopPage = lazyPage(() => import('../features/shop/shop-page').then((m) => m.ShopPage));
 const BusinessPage = graphqlPage(() =>
   import('../features/business/business-page').then((m) => m.BusinessPage),
 );
-const ProductPage = lazy(() =>
-  import('../features/product/product-page').then((m) => ({ default: m.ProductPage })),
+const ProductPage = lazyPage(() =>
+  import('../features/product/product-page').then((m) => m.ProductPage),
 );
-const TermsPage = lazy(() =>
-  import('../features/content/terms-page').then((m) => ({ default: m.TermsPage })),
-);
-const PrivacyPage = lazy(() =>
-  import('../features/content/privacy-page').then((m) => ({ default: m.PrivacyPage })),
+const TermsPage = lazyPage(() => import('../features/content/terms-page').then((m) => m.TermsPage));
+const PrivacyPage = lazyPage(() =>
+  import('../features/content/privacy-page').then((m) => m.PrivacyPage),
 );
 const PrivacyRequestPage = graphqlPage(() =>
   import('../features/privacy/privacy-request-page').then((m) => m.PrivacyRequestPage),
 );
-const AboutPage = lazy(() =>
-  import('../features/content/about-page').then((m) => ({ default: m.AboutPage })),
-);
-const SellPage = lazy(() =>
-  import('../features/content/sell-page').then((m) => ({ default: m.SellPage })),
-);
+const AboutPage = lazyPage(() => import('../features/content/about-page').then((m) => m.AboutPage));
+const SellPage = lazyPage(() => import('../features/content/sell-page').then((m) => m.SellPage));
 const CartPage = graphqlPage(() => import('../features/cart/cart-page').then((m) => m.CartPage));
 const SignUpPage = graphqlPage(() =>
   import('../features/accounts/signup-page').then((m) => m.SignUpPage),
@@ -63,8 +37,8 @@ const ForgotPasswordPage = graphqlPage(() =>
 const ResetPasswordPage = graphqlPage(() =>
   import('../features/accounts/reset-password-page').then((m) => m.ResetPasswordPage),
 );
-const SellerLayout = lazy(() =>
-  import('../features/seller/seller-layout').then((m) => ({ default: m.SellerLayout })),
+const SellerLayout = lazyPage(() =>
+  import('../features/seller/seller-layout').then((m) => m.SellerLayout),
 );
 const BusinessOrdersPage = graphqlPage(() =>
   import('../features/orders/business-orders-page').then((m) => m.BusinessOrdersPage),
@@ -85,8 +59,8 @@ const ClubManagePage = graphqlPage(() =>
   import('../features/clubs/manage/club-manage-page').then((m) => m.ClubManagePage),
 );
 const ClubPage = graphqlPage(() => import('../features/clubs/club-page').then((m) => m.ClubPage));
-const ConsumerTickets = lazy(() =>
-  import('../features/events/consumer-tickets').then((m) => ({ default: m.ConsumerTickets })),
+const ConsumerTickets = lazyPage(() =>
+  import('../features/events/consumer-tickets').then((m) => m.ConsumerTickets),
 );
 const EventsPage = graphqlPage(() =>
   import('../features/events/events-page').then((m) => m.EventsPage),
@@ -106,10 +80,8 @@ const EventManagePage = graphqlPage(() =>
 const CheckInPage = graphqlPage(() =>
   import('../features/check-in/check-in-page').then((m) => m.CheckInPage),
 );
-const ConsumerMemberships = lazy(() =>
-  import('../features/clubs/consumer-memberships').then((m) => ({
-    default: m.ConsumerMemberships,
-  })),
+const ConsumerMemberships = lazyPage(() =>
+  import('../features/clubs/consumer-memberships').then((m) => m.ConsumerMemberships),
 );
 const MembershipPage = graphqlPage(() =>
   import('../features/clubs/membership-page').then((m) => m.MembershipPage),
@@ -150,13 +122,11 @@ const CheckoutPage = graphqlPage(() =>
 const SuccessPage = graphqlPage(() =>
   import('../features/cart/success-page').then((m) => m.SuccessPage),
 );
-const ConsumerFollowing = lazy(() =>
-  import('../features/following/consumer-following').then((m) => ({
-    default: m.ConsumerFollowing,
-  })),
+const ConsumerFollowing = lazyPage(() =>
+  import('../features/following/consumer-following').then((m) => m.ConsumerFollowing),
 );
-const UnsubscribePage = lazy(() =>
-  import('../features/following/email-link-pages').then((m) => ({ default: m.UnsubscribePage })),
+const UnsubscribePage = lazyPage(() =>
+  import('../features/following/email-link-pages').then((m) => m.UnsubscribePage),
 );
 const ConfirmEmailPage = graphqlPage(() =>
   import('../features/following/email-link-pages').then((m) => m.ConfirmEmailPage),
@@ -192,19 +162,128 @@ const AccountPrivacyPage = graphqlPage(() =>
   import('../features/privacy/account-privacy-page').then((m) => m.AccountPrivacyPage),
 );
 // Placed in the account privacy page by the app, since one feature may not import another.
-const PrivacyChoicesPanel = lazy(() =>
-  import('../features/privacy/privacy-choices-panel').then((m) => ({
-    default: m.PrivacyChoicesPanel,
-  })),
+const PrivacyChoicesPanel = lazyPage(() =>
+  import('../features/privacy/privacy-choices-panel').then((m) => m.PrivacyChoicesPanel),
 );
-const AccountDeletedPage = lazy(() =>
-  import('../features/privacy/account-deleted-page').then((m) => ({
-    default: m.AccountDeletedPage,
-  })),
+const AccountDeletedPage = lazyPage(() =>
+  import('../features/privacy/account-deleted-page').then((m) => m.AccountDeletedPage),
 );
-const NotFoundPage = lazy(() =>
-  import('../features/not-found/not-found-page').then((m) => ({ default: m.NotFoundPage })),
+const NotFoundPage = lazyPage(() =>
+  import('../features/not-found/not-found-page').then((m) => m.NotFoundPage),
 );
+
+/** The site's pages by path. */
+const routes = (
+  <>
+    <Route element={<AppLayout />}>
+      <Route index element={<Navigate to="/shop" replace />} />
+      <Route path="shop" element={<ShopPage redirectWholesaleBuyers />} />
+      <Route path="tos" element={<TermsPage />} />
+      <Route path="privacy" element={<PrivacyPage />} />
+      <Route path="privacy/request" element={<PrivacyRequestPage />} />
+      <Route path="about" element={<AboutPage />} />
+      <Route path="sell" element={<SellPage />} />
+      <Route path="cart" element={<CartPage />} />
+      <Route path="events" element={<EventsPage />} />
+      <Route path="events/:key" element={<EventPage />} />
+      <Route path="email/unsubscribe/:token" element={<UnsubscribePage />} />
+      <Route path="email/confirm/:token" element={<ConfirmEmailPage />} />
+      {/* Public: the token proves the mailbox, whichever browser opens the link. */}
+      <Route path="account/confirm-email/:token" element={<ConfirmEmailChangePage />} />
+      <Route path="account/deleted" element={<AccountDeletedPage />} />
+      <Route path="invitations/:token" element={<InvitationPage />} />
+      <Route path="signup" element={<SignUpPage />} />
+      <Route path="login" element={<LogInPage />} />
+      <Route path="forgot-password" element={<ForgotPasswordPage />} />
+      <Route path="reset-password" element={<ResetPasswordPage />} />
+      {/* The seller pages; the layout adds the sidebar for people who work at a business. */}
+      <Route element={<SellerLayout />}>
+        <Route element={<RequireLogin />}>
+          <Route path="dashboard" element={<DashboardPage />} />
+          <Route path="business/orders" element={<BusinessOrdersPage />} />
+          <Route path="orders/:id" element={<OrderPage />} />
+          <Route path="business/new" element={<NewBusinessPage />} />
+          <Route path="business/:slug/edit" element={<EditProfilePage />} />
+          <Route path="business/:slug/products" element={<ManageProductsPage />} />
+          <Route path="business/:slug/products/new" element={<ProductFormPage />} />
+          <Route path="business/:slug/products/edit/:productId" element={<ProductFormPage />} />
+          <Route path="business/:slug/stripe-connect-status" element={<ConnectStatusPage />} />
+          <Route path="business/:slug/payouts" element={<PayoutsPage />} />
+          <Route path="business/:slug/clubs" element={<ClubsPage />} />
+          <Route path="business/:slug/clubs/:club/releases" element={<ClubManagePage />} />
+          <Route path="business/:slug/clubs/:club/members" element={<ClubManagePage />} />
+          <Route path="business/:slug/events" element={<EventsManagePage />} />
+          <Route path="business/:slug/events/:id" element={<EventManagePage />} />
+          <Route path="business/:slug/events/:id/check-in" element={<CheckInPage />} />
+          <Route path="business/:slug/customers" element={<CustomersPage />} />
+          <Route path="business/:slug/insights" element={<InsightsPage />} />
+          <Route path="business/:slug/campaigns" element={<CampaignsPage />} />
+          <Route path="business/:slug/campaigns/new" element={<CampaignPage />} />
+          <Route path="business/:slug/campaigns/:id" element={<CampaignPage />} />
+          <Route path="business/:slug/invitations" element={<InvitationsManagePage />} />
+          <Route path="business/:slug/embed" element={<EmbedBuilderPage />} />
+        </Route>
+        {/* The shop again, where wholesale buyers (redirected from /shop) shop too. */}
+        <Route path="business/research-and-shop" element={<ShopPage />} />
+        {/* After the fixed /business/... paths above, which are not business slugs. */}
+        <Route path="business/:slug" element={<BusinessPage />} />
+        <Route path="business/:slug/clubs/:club" element={<ClubPage />} />
+        <Route path="business/:slug/item/:productId" element={<ProductPage />} />
+      </Route>
+      <Route element={<RequireLogin />}>
+        <Route path="shipping-and-billing" element={<CheckoutPage />} />
+        <Route path="success" element={<SuccessPage />} />
+        <Route
+          path="consumer"
+          element={
+            <ConsumerPage
+              memberships={<ConsumerMemberships />}
+              tickets={<ConsumerTickets />}
+              following={<ConsumerFollowing />}
+            />
+          }
+        />
+        <Route path="consumer/tickets" element={<MyTicketsPage />} />
+        <Route path="consumer/clubs/:id" element={<MembershipPage />} />
+        <Route path="wholesale/apply" element={<WholesaleApplyPage />} />
+        <Route path="account" element={<AccountSettingsPage />} />
+        <Route
+          path="account/privacy"
+          element={
+            <AccountPrivacyPage
+              choices={
+                <Suspense fallback={null}>
+                  <PrivacyChoicesPanel />
+                </Suspense>
+              }
+            />
+          }
+        />
+        <Route path="admin/*" element={<AdminArea />} />
+        {/* The offline payment provider's stand-in for Stripe's hosted onboarding. */}
+        <Route path="offline-payments/onboarding" element={<OfflineOnboardingPage />} />
+      </Route>
+      <Route path="*" element={<NotFoundPage />} />
+    </Route>
+    {/* A page to print, without the site's header and footer. */}
+    <Route element={<RequireLogin />}>
+      <Route
+        path="orders/:id/packing-slip"
+        element={
+          <Suspense fallback={<PageLoading />}>
+            <PackingSlipPage />
+          </Suspense>
+        }
+      />
+    </Route>
+  </>
+);
+
+/**
+ * Fetches the code of the page at `pathname` (and of its layouts), for the first render to show
+ * the page itself rather than a loading state first.
+ */
+export const preloadRoute = (pathname: string) => preloadRoutes(routes, pathname);
 
 /*
  * A page that throws while rendering shows <RouteError> in its place, under the site's header
@@ -216,115 +295,7 @@ export function AppRouter() {
   return (
     <ErrorBoundary FallbackComponent={AppError}>
       <BrowserRouter>
-        <Routes>
-          <Route element={<AppLayout />}>
-            <Route index element={<Navigate to="/shop" replace />} />
-            <Route path="shop" element={<ShopPage redirectWholesaleBuyers />} />
-            <Route path="tos" element={<TermsPage />} />
-            <Route path="privacy" element={<PrivacyPage />} />
-            <Route path="privacy/request" element={<PrivacyRequestPage />} />
-            <Route path="about" element={<AboutPage />} />
-            <Route path="sell" element={<SellPage />} />
-            <Route path="cart" element={<CartPage />} />
-            <Route path="events" element={<EventsPage />} />
-            <Route path="events/:key" element={<EventPage />} />
-            <Route path="email/unsubscribe/:token" element={<UnsubscribePage />} />
-            <Route path="email/confirm/:token" element={<ConfirmEmailPage />} />
-            {/* Public: the token proves the mailbox, whichever browser opens the link. */}
-            <Route path="account/confirm-email/:token" element={<ConfirmEmailChangePage />} />
-            <Route path="account/deleted" element={<AccountDeletedPage />} />
-            <Route path="invitations/:token" element={<InvitationPage />} />
-            <Route path="signup" element={<SignUpPage />} />
-            <Route path="login" element={<LogInPage />} />
-            <Route path="forgot-password" element={<ForgotPasswordPage />} />
-            <Route path="reset-password" element={<ResetPasswordPage />} />
-            {/* The seller pages; the layout adds the sidebar for people who work at a business. */}
-            <Route element={<SellerLayout />}>
-              <Route element={<RequireLogin />}>
-                <Route path="dashboard" element={<DashboardPage />} />
-                <Route path="business/orders" element={<BusinessOrdersPage />} />
-                <Route path="orders/:id" element={<OrderPage />} />
-                <Route path="business/new" element={<NewBusinessPage />} />
-                <Route path="business/:slug/edit" element={<EditProfilePage />} />
-                <Route path="business/:slug/products" element={<ManageProductsPage />} />
-                <Route path="business/:slug/products/new" element={<ProductFormPage />} />
-                <Route
-                  path="business/:slug/products/edit/:productId"
-                  element={<ProductFormPage />}
-                />
-                <Route
-                  path="business/:slug/stripe-connect-status"
-                  element={<ConnectStatusPage />}
-                />
-                <Route path="business/:slug/payouts" element={<PayoutsPage />} />
-                <Route path="business/:slug/clubs" element={<ClubsPage />} />
-                <Route path="business/:slug/clubs/:club/releases" element={<ClubManagePage />} />
-                <Route path="business/:slug/clubs/:club/members" element={<ClubManagePage />} />
-                <Route path="business/:slug/events" element={<EventsManagePage />} />
-                <Route path="business/:slug/events/:id" element={<EventManagePage />} />
-                <Route path="business/:slug/events/:id/check-in" element={<CheckInPage />} />
-                <Route path="business/:slug/customers" element={<CustomersPage />} />
-                <Route path="business/:slug/insights" element={<InsightsPage />} />
-                <Route path="business/:slug/campaigns" element={<CampaignsPage />} />
-                <Route path="business/:slug/campaigns/new" element={<CampaignPage />} />
-                <Route path="business/:slug/campaigns/:id" element={<CampaignPage />} />
-                <Route path="business/:slug/invitations" element={<InvitationsManagePage />} />
-                <Route path="business/:slug/embed" element={<EmbedBuilderPage />} />
-              </Route>
-              {/* The shop again, where wholesale buyers (redirected from /shop) shop too. */}
-              <Route path="business/research-and-shop" element={<ShopPage />} />
-              {/* After the fixed /business/... paths above, which are not business slugs. */}
-              <Route path="business/:slug" element={<BusinessPage />} />
-              <Route path="business/:slug/clubs/:club" element={<ClubPage />} />
-              <Route path="business/:slug/item/:productId" element={<ProductPage />} />
-            </Route>
-            <Route element={<RequireLogin />}>
-              <Route path="shipping-and-billing" element={<CheckoutPage />} />
-              <Route path="success" element={<SuccessPage />} />
-              <Route
-                path="consumer"
-                element={
-                  <ConsumerPage
-                    memberships={<ConsumerMemberships />}
-                    tickets={<ConsumerTickets />}
-                    following={<ConsumerFollowing />}
-                  />
-                }
-              />
-              <Route path="consumer/tickets" element={<MyTicketsPage />} />
-              <Route path="consumer/clubs/:id" element={<MembershipPage />} />
-              <Route path="wholesale/apply" element={<WholesaleApplyPage />} />
-              <Route path="account" element={<AccountSettingsPage />} />
-              <Route
-                path="account/privacy"
-                element={
-                  <AccountPrivacyPage
-                    choices={
-                      <Suspense fallback={null}>
-                        <PrivacyChoicesPanel />
-                      </Suspense>
-                    }
-                  />
-                }
-              />
-              <Route path="admin/*" element={<AdminArea />} />
-              {/* The offline payment provider's stand-in for Stripe's hosted onboarding. */}
-              <Route path="offline-payments/onboarding" element={<OfflineOnboardingPage />} />
-            </Route>
-            <Route path="*" element={<NotFoundPage />} />
-          </Route>
-          {/* A page to print, without the site's header and footer. */}
-          <Route element={<RequireLogin />}>
-            <Route
-              path="orders/:id/packing-slip"
-              element={
-                <Suspense fallback={<PageLoading />}>
-                  <PackingSlipPage />
-                </Suspense>
-              }
-            />
-          </Route>
-        </Routes>
+        <Routes>{routes}</Routes>
       </BrowserRouter>
     </ErrorBoundary>
   );

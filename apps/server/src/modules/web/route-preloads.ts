@@ -57,7 +57,8 @@ function closure(manifest: Manifest, keys: string[], into = new Set<string>()): 
 /**
  * For a page's path, the head tags that fetch its chunks alongside the entry: modulepreload for
  * its scripts and the stylesheets they bring (so nothing restyles when they arrive). Empty for
- * other paths, and when the build has no manifest.
+ * other paths, and when the build has no manifest. `data-page` tells the app (main.tsx) that its
+ * page's code is coming: it waits for it before the first render.
  */
 export function routePreloads(distDir: string): (pathname: string) => string {
   const manifest = readManifest(distDir);
@@ -66,7 +67,7 @@ export function routePreloads(distDir: string): (pathname: string) => string {
   const tagsByPage = LANDING_PAGES.map(({ path: pattern, modules }) => {
     const chunks = [...closure(manifest, modules)].filter((key) => !loadedByEntry.has(key));
     const scripts = chunks.map(
-      (key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}">`,
+      (key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}" data-page>`,
     );
     const styles = [...new Set(chunks.flatMap((key) => manifest[key]!.css ?? []))].map(
       (file) => `<link rel="stylesheet" crossorigin href="/${file}">`,
