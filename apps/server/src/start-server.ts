@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { setTimeout as delay } from 'node:timers/promises';
 import { buildApp } from './app';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -18,6 +19,9 @@ import { formatDemoAccounts } from './modules/seed/index';
 import { seedDemoData } from './modules/seed/index';
 import { wholesaleReminderJob } from './modules/wholesale/index';
 import { startMark } from './platform/start-timing';
+
+/** How long after it answers a server on the embedded database starts its background jobs. */
+const EMBEDDED_JOBS_DELAY_MS = 1500;
 
 /** Everything the server does on its own, on a schedule or when asked. */
 const BACKGROUND_JOBS = [
@@ -66,7 +70,9 @@ export async function startServer(config: Config, database: Database): Promise<v
   }
 
   let stopJobs = async () => {};
+  let closing = false;
   const shutdown = async (signal: string) => {
+    closing = true;
     app.log.info({ signal }, 'shutting down');
     await stopJobs();
     await app.close();
@@ -92,6 +98,10 @@ export async function startServer(config: Config, database: Database): Promise<v
 
   // Requests need none of the background jobs, so they start after the server answers. Until
   // then a request that starts work at once (a campaign sent now) leaves it to the job's period.
+  // The embedded database runs on this thread, and the runner's set-up (some sixty statements,
+  // a third of a second) would hold up the first requests after a restart: it waits a moment.
+  if (database.kind === 'pglite') await delay(EMBEDDED_JOBS_DELAY_MS);
+  if (closing) return;
   const jobs = startJobRunner({ database, context: app.services, jobs: BACKGROUND_JOBS });
   // A runner still starting is waited for, so that it stops before the database closes.
   stopJobs = async () => (await jobs.catch(() => undefined))?.stop();
