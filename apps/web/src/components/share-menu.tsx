@@ -8,7 +8,7 @@ import {
   IconMail,
 } from '@tabler/icons-react';
 import type { ReactElement } from 'react';
-import type { shareLinks } from './share-button';
+import { shareLinks, type ShareContent } from './share-links';
 
 const NEW_TAB = { target: '_blank', rel: 'noopener noreferrer' } as const;
 
@@ -20,17 +20,51 @@ const SHARE_SITES = [
   { key: 'pinterest', label: 'Pinterest', icon: IconBrandPinterest },
 ] as const;
 
+/**
+ * The menu's entries: rendered only while it is open, so each channel's link (a few URLs to
+ * build) costs nothing until someone wants to share.
+ */
+function ShareMenuItems({
+  content,
+  onCopyLink,
+}: {
+  content: ShareContent;
+  onCopyLink: () => void;
+}) {
+  const links = shareLinks(content);
+  return (
+    <>
+      <Menu.Item leftSection={<IconLink size={16} aria-hidden />} onClick={onCopyLink}>
+        Copy link
+      </Menu.Item>
+      {SHARE_SITES.map(({ key, label: name, icon: Icon }) => (
+        <Menu.Item
+          key={key}
+          component="a"
+          href={links[key]}
+          // A mail app opens by itself; the sites open beside this page.
+          {...(key === 'email' ? {} : NEW_TAB)}
+          leftSection={<Icon size={16} aria-hidden />}
+        >
+          {name}
+          {key === 'email' ? null : <VisuallyHidden> (opens in a new tab)</VisuallyHidden>}
+        </Menu.Item>
+      ))}
+    </>
+  );
+}
+
 /** The share button's menu of channels, for devices without a share sheet (share-button.tsx). */
 export function ShareMenu({
   label,
-  links,
+  content,
   opened,
   onChange,
   onCopyLink,
   target,
 }: {
   label: string;
-  links: ReturnType<typeof shareLinks>;
+  content: ShareContent;
   opened: boolean;
   onChange: (opened: boolean) => void;
   onCopyLink: () => void;
@@ -41,22 +75,7 @@ export function ShareMenu({
     <Menu position="bottom-end" width={200} opened={opened} onChange={onChange}>
       <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown aria-label={label}>
-        <Menu.Item leftSection={<IconLink size={16} aria-hidden />} onClick={onCopyLink}>
-          Copy link
-        </Menu.Item>
-        {SHARE_SITES.map(({ key, label: name, icon: Icon }) => (
-          <Menu.Item
-            key={key}
-            component="a"
-            href={links[key]}
-            // A mail app opens by itself; the sites open beside this page.
-            {...(key === 'email' ? {} : NEW_TAB)}
-            leftSection={<Icon size={16} aria-hidden />}
-          >
-            {name}
-            {key === 'email' ? null : <VisuallyHidden> (opens in a new tab)</VisuallyHidden>}
-          </Menu.Item>
-        ))}
+        <ShareMenuItems content={content} onCopyLink={onCopyLink} />
       </Menu.Dropdown>
     </Menu>
   );
