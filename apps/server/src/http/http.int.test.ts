@@ -66,6 +66,7 @@ describe('the web app and unknown paths', () => {
       t.app.inject({ method: 'GET', url: '/shop', headers });
     const anonymous = await page({ accept: 'text/html' });
     expect(anonymous.body).toContain(noSession);
+    expect(anonymous.headers.vary).toMatch(/cookie/i);
     // Whether the cookie's session is still good is for GetMe to say, not the page.
     const withCookie = await page({ accept: 'text/html', cookie: 'bevy_session=expired-or-not' });
     expect(withCookie.statusCode).toBe(200);

@@ -235,6 +235,9 @@ export async function webRoutes(
       .status(page?.status ?? 200)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
+      // The page says whether the visitor had a session cookie: no cache may give one visitor's
+      // copy to another.
+      .header('vary', 'cookie')
       .send(renderPage!(page, extra, preloadsFor(pathname)));
   };
 
