@@ -36,7 +36,9 @@ describe('the chunks a landing page asks for with its HTML', () => {
       'seller-layout-1.js',
       'graphql-provider-1.js',
     ]) {
-      expect(tags).toContain(`<link rel="modulepreload" crossorigin href="/assets/${file}" data-page>`);
+      expect(tags).toContain(
+        `<link rel="modulepreload" crossorigin href="/assets/${file}" data-page>`,
+      );
     }
     expect(tags).toContain(
       '<link rel="stylesheet" crossorigin href="/assets/business-page-1.css">',

@@ -231,14 +231,16 @@ export async function webRoutes(
     const signedOut = !request.cookies[config.sessionCookieName];
     const extra = (await banners) + (signedOut ? NO_SESSION_TAG : '');
     if (!page || !page.indexable) reply.header('x-robots-tag', 'noindex');
-    return reply
-      .status(page?.status ?? 200)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      // The page says whether the visitor had a session cookie: no cache may give one visitor's
-      // copy to another.
-      .header('vary', 'cookie')
-      .send(renderPage!(page, extra, preloadsFor(pathname)));
+    return (
+      reply
+        .status(page?.status ?? 200)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        // The page says whether the visitor had a session cookie: no cache may give one visitor's
+        // copy to another.
+        .header('vary', 'cookie')
+        .send(renderPage!(page, extra, preloadsFor(pathname)))
+    );
   };
 
   // The spec's route table: the home page is the shop.
