@@ -144,14 +144,15 @@ test('a retail buyer pays once for two producers: pickup from one, shipping from
  */
 async function addAtMinimumFrom(page: Page, slug: string): Promise<string> {
   await page.goto(`/business/${slug}`);
-  const tile = page
+  const firstWithButton = page
     .getByRole('article')
     .filter({ has: page.getByRole('button', { name: 'Add to Cart' }) })
     .first();
-  const name = (await tile.getByRole('heading').first().textContent())!.trim();
+  const name = (await firstWithButton.getByRole('heading').first().textContent())!.trim();
+  // That tile, by its name: "the first with a button" may be another tile by the time of the click.
+  const tile = page.getByRole('article').filter({ hasText: name }).first();
   await tile.getByRole('button', { name: 'Add to Cart' }).click();
-  const added = page.getByRole('article').filter({ hasText: name }).first();
-  await expect(added.getByText(/per unit$/)).toBeVisible();
+  await expect(tile.getByText(/per unit$/)).toBeVisible();
   return name;
 }
 
