@@ -27,11 +27,11 @@ export function preloadable<Props extends object>(
       },
     ));
   const Suspending = lazy(() => fetchCode().then((component) => ({ default: component })));
-  function Page(props: Props) {
+  function WhenLoaded(props: Props) {
     // Chosen once per mount: switching from the lazy wrapper to the component would remount it.
     const [Shown] = useState<ComponentType<Props>>(() => loaded ?? Suspending);
     return <Shown {...props} />;
   }
-  Page.preload = () => fetchCode().then(() => undefined);
-  return Page;
+  WhenLoaded.preload = () => fetchCode().then(() => undefined);
+  return WhenLoaded;
 }
