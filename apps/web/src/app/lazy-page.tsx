@@ -1,13 +1,42 @@
-import { isValidElement, type ComponentType, type ReactNode } from 'react';
+import { isValidElement, lazy, useState, type ComponentType, type ReactNode } from 'react';
 import { createRoutesFromChildren, matchRoutes } from 'react-router';
-import { preloadable, type Preloadable } from '../lib/preloadable';
+
+/** A component whose code is its own chunk, with a way to fetch that code before it renders. */
+export interface LazyPage<Props extends object> {
+  (props: Props): ReactNode;
+  /** Fetches and runs the page's code; once settled, the page renders without suspending. */
+  preload: () => Promise<void>;
+}
 
 /**
- * A page loaded on first use, which renders at once once its code is here: a page that suspends
- * shows its fallback, and React then holds the page back for 300 ms more to avoid a flicker,
- * which on a landing page is 300 ms before the page can even ask for its data (issue 20).
+ * A page loaded on first use, like `React.lazy`, but one whose code is already here renders at
+ * once instead of suspending. That matters for the first screen: a page that suspends shows its
+ * fallback, and React then holds the page back for 300 ms more to avoid a flicker, which on a
+ * landing page is 300 ms before the page can even ask for its data (issue 20).
  */
-export const lazyPage = preloadable;
+export function lazyPage<Props extends object>(
+  load: () => Promise<ComponentType<Props>>,
+): LazyPage<Props> {
+  let loaded: ComponentType<Props> | undefined;
+  let loading: Promise<ComponentType<Props>> | undefined;
+  const fetchCode = () =>
+    (loading ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        // A failed download may be retried by the next render.
+        loading = undefined;
+        throw error;
+      },
+    ));
+  const Suspending = lazy(() => fetchCode().then((component) => ({ default: component })));
+  function Page(props: Props) {
+    // Chosen once per mount: switching from the lazy wrapper to the component would remount it.
+    const [Shown] = useState<ComponentType<Props>>(() => loaded ?? Suspending);
+    return <Shown {...props} />;
+  }
+  Page.preload = () => fetchCode().then(() => undefined);
+  return Page;
+}
 
 /**
  * A page that uses GraphQL hooks: its chunk and the GraphQL client load together, and the page
@@ -28,9 +57,8 @@ export function graphqlPage<Props extends object>(load: () => Promise<ComponentT
   });
 }
 
-const isLazyPage = (type: unknown): type is Preloadable<object> =>
-  typeof type === 'function' &&
-  typeof (type as Partial<Preloadable<object>>).preload === 'function';
+const isLazyPage = (type: unknown): type is LazyPage<object> =>
+  typeof type === 'function' && typeof (type as Partial<LazyPage<object>>).preload === 'function';
 
 /**
  * Fetches the code of every lazy page and layout that `routes` (<Route> elements) show at

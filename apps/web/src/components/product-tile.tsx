@@ -26,21 +26,18 @@ import {
 } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import { IconEdit } from '@tabler/icons-react';
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { preloadable } from '../lib/preloadable';
 import { BeverageIcon } from './beverage-icon';
 import { fulfillmentLines } from './tile-fees';
 
 /**
  * The cart (its store, its reading of local storage, its controls) loads beside the page, not
  * before it: the shop's first paint does not wait for it, and search results take longer anyway.
- * Fetched as soon as the tiles' own code is here, so that every tile of the first answer shows
- * its controls at once, rather than each after its own placeholder.
  */
-const CartControls = preloadable(() => import('./cart-controls').then((m) => m.CartControls));
-// A failed download is retried when a tile renders, and shown by its error boundary then.
-CartControls.preload().catch(() => undefined);
+const CartControls = lazy(() =>
+  import('./cart-controls').then((module) => ({ default: module.CartControls })),
+);
 /** The controls' height while they load, so that the tile does not jump. */
 const CART_CONTROLS_HEIGHT = 46;
 
