@@ -113,9 +113,7 @@ export function getMeState(): MeState {
 /** Subscribes to the user; the first subscriber starts the first fetch, if one is needed. */
 export function subscribeToMe(listener: () => void): () => void {
   listeners.add(listener);
-  if (!asked) {
-    asked = true;
-    void reloadMe();
-  }
+  // reloadMe() marks the user as asked.
+  if (!asked) void reloadMe();
   return () => listeners.delete(listener);
 }
