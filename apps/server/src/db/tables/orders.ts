@@ -303,6 +303,8 @@ export const ledgerEntries = pgTable(
   (t) => [
     index('ledger_entries_checkout_idx').on(t.checkout_id),
     index('ledger_entries_business_idx').on(t.business_id, t.created_at),
+    // An order's entries of a kind: its transfer reversals are summed for every payout sent.
+    index('ledger_entries_order_idx').on(t.order_id, t.kind),
     // The database itself refuses a second charge for a checkout or a second payout of an order.
     uniqueIndex('ledger_entries_one_charge')
       .on(t.checkout_id)

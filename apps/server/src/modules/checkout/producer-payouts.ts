@@ -61,15 +61,17 @@ interface SentPayout {
  * The record of payouts sent (recordSentPayouts), under the orders' locks: the ids of those of
  * which a refund meanwhile took something back, left as they were.
  */
-// Spelled out: a data-modifying WITH that Drizzle's builders cannot write.
+// Spelled out: a data-modifying WITH that Drizzle's builders cannot write. The orders are found
+// by `= any(array(...))`, not `in (select ...)`: a set-returning function is guessed at 100
+// rows, and against that guess a small orders table was read whole on every checkout.
 const sentPayoutsStatement = preparedSql(
   'checkout_sent_payouts',
   () => sql`with locked as (
       select o.id, coalesce((select sum(le.amount_cents) from ${ledgerEntries} le
           where le.order_id = o.id and le.kind = 'transfer_reversal'), 0)::int as reversed
       from ${orders} o
-      where o.id in (select order_id
-        from json_to_recordset(${sql.placeholder('payouts')}::json) as p(order_id int))
+      where o.id = any(array(select order_id
+        from json_to_recordset(${sql.placeholder('payouts')}::json) as p(order_id int)))
       order by o.id
       for update),
     unreversed as (

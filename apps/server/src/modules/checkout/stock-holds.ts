@@ -43,12 +43,14 @@ export function stockWanted(lines: readonly PricedLine[]): string {
  * lock). The products are locked in product order first, with the lock the update itself takes
  * (no key update): a plain "for update" would also wait on the key-share locks that inserting
  * order lines takes on their products, and a club run, which places its orders before holding,
- * then deadlocked with another run of the same release.
+ * then deadlocked with another run of the same release. The products are found by an array
+ * for the reason given at producer-payouts' sentPayoutsStatement.
  */
 export function stockHoldOf(wanted: SQLWrapper | Placeholder, onlyIf: SQL = sql`true`): SQL {
   return sql`update ${products} set stock_count = ${products.stock_count} - wanted.quantity
     from (select ${products.id} as id from ${products}
-        where ${products.id} in (select id from json_to_recordset(${wanted}::json) as w(id int))
+        where ${products.id} = any(array(select id
+            from json_to_recordset(${wanted}::json) as w(id int)))
           and ${onlyIf}
         order by ${products.id} for no key update) as locked,
       json_to_recordset(${wanted}::json) as wanted(id int, quantity int)

@@ -1,0 +1,1 @@
+CREATE INDEX "ledger_entries_order_idx" ON "ledger_entries" USING btree ("order_id","kind");
