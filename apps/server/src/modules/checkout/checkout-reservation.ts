@@ -1,9 +1,9 @@
 import { isOfLegalAge, isoDate, UNDER_AGE_MESSAGE, type BuyerKind } from '@bevy/core';
 import type { PlaceOrderInput } from '@bevy/core/checkout-schemas';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
 import { isConnectionLoss } from '../../db/errors';
-import { checkouts, orderEvents, orderLines, orders } from '../../db/tables';
+import { checkouts, orderLines } from '../../db/tables';
 import { DomainError, SERVICE_UNAVAILABLE } from '../../platform/domain-error';
 import { buyerKindOf } from '../accounts/index';
 import { locateZip } from '../geo/index';
@@ -16,8 +16,13 @@ import type { CheckoutContext } from './checkout-context';
 import { declineLimitRefusal } from './checkout-limits';
 import { refuse } from './checkout-outcome';
 import { priceCart, refusalOf, type PricedOrder } from './checkout-pricing';
-import { preparedSql } from './prepared';
-import { checkStockHeld, stockHoldOf, stockWanted } from './stock-holds';
+import { checkStockHeld, countedLines, stockWanted } from './stock-holds';
+import {
+  holdStatement,
+  ordersStatement,
+  reserveAtOnce,
+  type CreatedOrder,
+} from './reservation-statements';
 import { holdSeats } from './seat-holds';
 import { ticketLineName } from './ticket-pricing';
 import { presaleEventIds } from '../events/index';
@@ -66,75 +71,80 @@ export interface ReservedOrder {
   number: string;
 }
 
-/**
- * Under the checkout's lock, its stock held: a checkout the sweeper released meanwhile (its
- * request took minutes to get here) holds nothing, and the same key may start again. The
- * checkout's row (the one without a product) says whether it was still live; then one row per
- * product whose stock it took.
- */
-const holdStatement = preparedSql(
-  'checkout_hold',
-  () => sql`with live as (
-      update ${checkouts} set amount_cents = ${sql.placeholder('amount')},
-        updated_at = ${sql.placeholder('now')}
-      where ${checkouts.id} = ${sql.placeholder('checkoutId')} and ${checkouts.status} = 'processing'
-      returning ${checkouts.id}),
-    held as (${stockHoldOf(sql.placeholder('wanted'), sql`exists (select 1 from live)`)})
-    select exists (select 1 from live) as live, null::int as id
-    union all select true, id from held`,
-);
+/** The orders' values for the statements that create them (reservation-statements). */
+function orderValues(
+  claim: Claim,
+  buyer: { id: number; kind: BuyerKind },
+  input: PlaceOrderInput,
+  priced: PricedOrder[],
+  reserved: (productId: number) => boolean,
+  now: Date,
+) {
+  return {
+    checkoutId: claim.id,
+    buyerId: buyer.id,
+    buyer: JSON.stringify({
+      buyer_id: buyer.id,
+      buyer_kind: buyer.kind,
+      contact_name: input.contact.name,
+      contact_email: input.contact.email,
+      contact_phone: input.contact.phone,
+      // Only a wholesale purchase is made for a business; priceCart made sure it is named.
+      buying_business: buyer.kind === 'wholesale' ? (input.buyingBusiness ?? null) : null,
+      billing_address: input.billingAddress,
+      age_confirmed_at: now.toISOString(),
+      source: input.source?.source ?? null,
+      source_medium: input.source?.medium ?? null,
+      source_campaign: input.source?.campaign ?? null,
+    }),
+    orders: JSON.stringify(
+      priced.map((order, at) => ({
+        at,
+        business_id: order.business.id,
+        fulfillment_mode: order.mode,
+        fulfillment_address: order.address,
+        tax_rate: order.business.sales_tax_rate,
+        subtotal_cents: order.totals.subtotal,
+        tax_and_fees_cents: order.totals.taxAndFees,
+        fulfillment_fee_cents: order.totals.fulfillmentFee,
+        total_cents: order.totals.total,
+        commission_cents: order.totals.commission,
+        payout_cents: order.totals.payout,
+        payment_method: order.paymentMethod,
+        invoice_terms_days: order.invoice?.termsDays ?? null,
+        invoice_due_on: order.invoice?.dueOn ?? null,
+      })),
+    ),
+    lines: JSON.stringify(
+      priced
+        .flatMap((order) => order.lines.map((line) => ({ order, line })))
+        .map(({ order, line }, at) => ({
+          at,
+          business_id: order.business.id,
+          product_id: line.product.id,
+          product_name: line.product.name,
+          channel: line.channel,
+          tier_minimum: line.tierMinimum,
+          unit_price_cents: line.unitPrice,
+          quantity: line.quantity,
+          line_total_cents: line.lineTotal,
+          stock_reserved: reserved(line.product.id),
+        })),
+    ),
+  };
+}
+
+/** The priced orders with the ids and numbers they were created under. */
+const reservedAs = (priced: PricedOrder[], created: readonly CreatedOrder[]): ReservedOrder[] =>
+  priced.map((order) => {
+    const row = created.find((candidate) => candidate.business_id === order.business.id)!;
+    return { priced: order, id: row.id, number: row.number };
+  });
 
 /**
- * The orders (one per producer, in the order given), their product lines and their first events,
- * in one statement: one row per order created.
- */
-const ordersStatement = preparedSql(
-  'checkout_orders',
-  () => sql`with new_orders as (
-      insert into ${orders} (checkout_id, business_id, buyer_id, buyer_kind, status,
-        fulfillment_mode, fulfillment_address, contact_name, contact_email, contact_phone,
-        buying_business, billing_address, tax_rate, subtotal_cents, tax_and_fees_cents,
-        fulfillment_fee_cents, total_cents, commission_cents, payout_cents, payment_method,
-        invoice_terms_days, invoice_due_on, age_confirmed_at, source, source_medium,
-        source_campaign)
-      select ${sql.placeholder('checkoutId')}::uuid, o.business_id, b.buyer_id, b.buyer_kind,
-        'awaiting_payment', o.fulfillment_mode, o.fulfillment_address, b.contact_name,
-        b.contact_email, b.contact_phone, b.buying_business, b.billing_address, o.tax_rate,
-        o.subtotal_cents, o.tax_and_fees_cents, o.fulfillment_fee_cents, o.total_cents,
-        o.commission_cents, o.payout_cents, o.payment_method, o.invoice_terms_days,
-        o.invoice_due_on, b.age_confirmed_at, b.source, b.source_medium, b.source_campaign
-      from json_to_record(${sql.placeholder('buyer')}::json) as b(buyer_id int,
-          buyer_kind price_channel, contact_name text, contact_email text, contact_phone text,
-          buying_business text, billing_address jsonb, age_confirmed_at timestamptz,
-          source text, source_medium text, source_campaign text),
-        json_to_recordset(${sql.placeholder('orders')}::json) as o(business_id int,
-          fulfillment_mode fulfillment_mode, fulfillment_address jsonb, tax_rate numeric,
-          subtotal_cents int, tax_and_fees_cents int, fulfillment_fee_cents int, total_cents int,
-          commission_cents int, payout_cents int, payment_method payment_method,
-          invoice_terms_days int, invoice_due_on date, at int)
-      order by o.at
-      returning ${orders.id}, ${orders.number}, ${orders.business_id}),
-    new_lines as (
-      insert into ${orderLines} (order_id, product_id, product_name, channel, tier_minimum,
-        unit_price_cents, quantity, line_total_cents, stock_reserved)
-      select o.id, l.product_id, l.product_name, l.channel, l.tier_minimum, l.unit_price_cents,
-        l.quantity, l.line_total_cents, l.stock_reserved
-      from json_to_recordset(${sql.placeholder('lines')}::json) as l(
-          business_id int, product_id int, product_name text, channel price_channel,
-          tier_minimum int, unit_price_cents int, quantity int, line_total_cents int,
-          stock_reserved boolean, at int)
-        join new_orders o on o.business_id = l.business_id
-      order by l.at),
-    new_events as (
-      insert into ${orderEvents} (order_id, from_status, to_status, actor_user_id, note)
-      select o.id, null, 'awaiting_payment', ${sql.placeholder('buyerId')}::int, 'Checkout started'
-      from new_orders o order by o.id)
-    select id, number, business_id from new_orders`,
-);
-
-/**
- * Holds the stock and creates the orders, in one transaction. A line whose stock ran out
- * meanwhile refuses the whole cart, and the transaction leaves nothing behind.
+ * Holds the stock and creates the orders: in one statement when the cart can be reserved whole
+ * and holds no seats, else in one transaction. A line whose stock ran out meanwhile refuses the
+ * whole cart, and nothing is left behind.
  */
 async function reserveOrders(
   ctx: CheckoutContext,
@@ -145,80 +155,31 @@ async function reserveOrders(
   amount: number,
   now: Date,
 ): Promise<ReservedOrder[]> {
+  const lines = priced.flatMap((order) => order.lines);
+  const hold = { amount, now: new Date(), checkoutId: claim.id, wanted: stockWanted(lines) };
+  if (priced.every((order) => order.tickets.length === 0)) {
+    const counted = new Set(countedLines(lines).map((line) => line.product.id));
+    const created = await reserveAtOnce(ctx.db, {
+      ...hold,
+      ...orderValues(claim, buyer, input, priced, (id) => counted.has(id), now),
+      counted: counted.size,
+    });
+    if (created) return reservedAs(priced, created);
+  }
   return ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
-    const lines = priced.flatMap((order) => order.lines);
-    const rows = rowsOf<{ live: boolean; id: number | null }>(
-      await holdStatement(db, {
-        amount,
-        now: new Date(),
-        checkoutId: claim.id,
-        wanted: stockWanted(lines),
-      }),
-    );
+    const rows = rowsOf<{ live: boolean; id: number | null }>(await holdStatement(db, hold));
     // UNION ALL promises no order: the checkout's row is the one without a product.
     if (!rows.find((row) => row.id === null)?.live) throw releasedMeanwhile();
     const taken = rows.filter((row): row is { live: boolean; id: number } => row.id !== null);
     const reserved = await checkStockHeld(db, lines, taken);
-
-    const created = rowsOf<{ id: number; number: string; business_id: number }>(
-      await ordersStatement(db, {
-        checkoutId: claim.id,
-        buyerId: buyer.id,
-        buyer: JSON.stringify({
-          buyer_id: buyer.id,
-          buyer_kind: buyer.kind,
-          contact_name: input.contact.name,
-          contact_email: input.contact.email,
-          contact_phone: input.contact.phone,
-          // Only a wholesale purchase is made for a business; priceCart made sure it is named.
-          buying_business: buyer.kind === 'wholesale' ? (input.buyingBusiness ?? null) : null,
-          billing_address: input.billingAddress,
-          age_confirmed_at: now.toISOString(),
-          source: input.source?.source ?? null,
-          source_medium: input.source?.medium ?? null,
-          source_campaign: input.source?.campaign ?? null,
-        }),
-        orders: JSON.stringify(
-          priced.map((order, at) => ({
-            at,
-            business_id: order.business.id,
-            fulfillment_mode: order.mode,
-            fulfillment_address: order.address,
-            tax_rate: order.business.sales_tax_rate,
-            subtotal_cents: order.totals.subtotal,
-            tax_and_fees_cents: order.totals.taxAndFees,
-            fulfillment_fee_cents: order.totals.fulfillmentFee,
-            total_cents: order.totals.total,
-            commission_cents: order.totals.commission,
-            payout_cents: order.totals.payout,
-            payment_method: order.paymentMethod,
-            invoice_terms_days: order.invoice?.termsDays ?? null,
-            invoice_due_on: order.invoice?.dueOn ?? null,
-          })),
-        ),
-        lines: JSON.stringify(
-          priced
-            .flatMap((order) => order.lines.map((line) => ({ order, line })))
-            .map(({ order, line }, at) => ({
-              at,
-              business_id: order.business.id,
-              product_id: line.product.id,
-              product_name: line.product.name,
-              channel: line.channel,
-              tier_minimum: line.tierMinimum,
-              unit_price_cents: line.unitPrice,
-              quantity: line.quantity,
-              line_total_cents: line.lineTotal,
-              stock_reserved: reserved.has(line.product.id),
-            })),
-        ),
-      }),
+    const created = rowsOf<CreatedOrder>(
+      await ordersStatement(
+        db,
+        orderValues(claim, buyer, input, priced, (id) => reserved.has(id), now),
+      ),
     );
-    const reservedOrders = priced.map((order) => {
-      const row = created.find((candidate) => candidate.business_id === order.business.id)!;
-      return { priced: order, id: row.id, number: row.number };
-    });
+    const reservedOrders = reservedAs(priced, created);
     const ticketLines = reservedOrders.flatMap(({ priced: order, id }) =>
       order.tickets.map((line) => ({ line, orderId: id })),
     );

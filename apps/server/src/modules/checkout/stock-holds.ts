@@ -20,7 +20,7 @@ import { refusalOf, soldOutMessage, type PricedLine } from './checkout-pricing';
  */
 
 /** The lines that count stock, one per product, in product order: the order locks are taken in. */
-function countedLines(lines: readonly PricedLine[]): PricedLine[] {
+export function countedLines(lines: readonly PricedLine[]): PricedLine[] {
   const counted = lines
     .filter((line) => line.product.stock_count !== null)
     .sort((a, b) => a.product.id - b.product.id);
