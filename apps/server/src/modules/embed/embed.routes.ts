@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { acceptedEncoding, type ContentEncoding } from '../../http/content-encoding';
 import { HttpError } from '../../http/errors';
 import type { ServiceContext } from '../../platform/context';
 import { EMBED_MODES, type EmbedMode } from '@bevy/core';
@@ -48,13 +49,8 @@ function parseQuery(query: EmbedQuery) {
   };
 }
 
-/** Which of the build's files to send for the encodings the client accepts. */
-function encodingFor(acceptEncoding: string | undefined): { suffix: string; name: string } | null {
-  const accepted = (acceptEncoding ?? '').toLowerCase();
-  if (/\bbr\b/.test(accepted)) return { suffix: '.br', name: 'br' };
-  if (/\bgzip\b/.test(accepted)) return { suffix: '.gz', name: 'gzip' };
-  return null;
-}
+/** The suffix of the build's precompressed copies (scripts/precompress.mjs), by encoding. */
+const COMPRESSED_SUFFIX: Record<ContentEncoding, string> = { br: '.br', gzip: '.gz' };
 
 /**
  * `GET /embed/v1/{business}`: the data of the embeddable shop, and `GET /embed.js`, the script
@@ -82,17 +78,17 @@ export async function embedRoutes(
   app.get('/embed.js', async (request, reply) => {
     if (!options.webDistDir) throw new HttpError(404, 'NOT_FOUND', 'The web app is not built.');
     const file = path.join(options.webDistDir, EMBED_SCRIPT_PATH);
-    const encoding = encodingFor(request.headers['accept-encoding']);
+    const encoding = acceptedEncoding(request.headers['accept-encoding']);
     // The build writes .br and .gz beside it (scripts/precompress.mjs); the plain file otherwise.
     const compressed = encoding
-      ? await readFile(`${file}${encoding.suffix}`).catch(() => null)
+      ? await readFile(`${file}${COMPRESSED_SUFFIX[encoding]}`).catch(() => null)
       : null;
     const body = compressed ?? (await readFile(file).catch(() => null));
     if (!body) throw new HttpError(404, 'NOT_FOUND', 'The embed script is not built.');
     // A short cache: producers' pages pick up a new version within minutes.
     shareWithEveryOrigin(reply, 300);
     reply.header('vary', 'accept-encoding').type('text/javascript; charset=utf-8');
-    if (compressed && encoding) reply.header('content-encoding', encoding.name);
+    if (compressed && encoding) reply.header('content-encoding', encoding);
     return reply.send(body);
   });
 }

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logInAsActor } from '../../test/actors';
 import { sellerBusinessSlugs } from '../../test/fixtures';
@@ -145,6 +146,61 @@ describe('answers kept for identical searches', () => {
       });
       expect(response.statusCode).toBe(400);
     }
+  });
+});
+
+describe('answers compressed for clients that accept it', () => {
+  async function postAccepting(body: string, acceptEncoding?: string) {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/search',
+      headers: {
+        'content-type': 'application/json',
+        ...(acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }),
+      },
+      payload: body,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['vary']).toContain('accept-encoding');
+    const encoding = response.headers['content-encoding'];
+    const raw = response.rawPayload;
+    const text = (
+      encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw
+    ).toString();
+    return { encoding, sent: raw.length, text };
+  }
+
+  /** An answer without its time taken (a search made anew may take a millisecond more). */
+  const untimed = (text: string) =>
+    (JSON.parse(text) as { results: Record<string, unknown>[] }).results.map(
+      ({ processingTimeMS: _, ...result }) => result,
+    );
+
+  it('sends the same answer in brotli, gzip or as it is, as each client accepts, every time', async () => {
+    const body = shopBody('red');
+    const plain = await postAccepting(body);
+    expect(plain.encoding).toBeUndefined();
+    // Each asks twice, so the second answer of each is the one kept for that client.
+    for (let round = 0; round < 2; round++) {
+      for (const [accepts, expected] of [
+        ['gzip, deflate, br, zstd', 'br'],
+        ['gzip, deflate', 'gzip'],
+        ['br;q=0, gzip', 'gzip'],
+        ['identity', undefined],
+        [undefined, undefined],
+      ] as const) {
+        const answer = await postAccepting(body, accepts);
+        expect(answer.encoding).toBe(expected);
+        expect(untimed(answer.text)).toEqual(untimed(plain.text));
+        if (expected) expect(answer.sent).toBeLessThan(plain.sent / 4);
+      }
+    }
+  });
+
+  it('sends a short answer as it is', async () => {
+    const answer = await postAccepting(shopBody('zzzzqqqq', { facets: [] }), 'gzip, br');
+    expect(JSON.parse(answer.text).results[0].nbHits).toBe(0);
+    expect(answer.encoding).toBeUndefined();
   });
 });
 

@@ -3,12 +3,18 @@ import type { BuyerKind } from '@bevy/core';
 import { SearchInputError } from '@bevy/search';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import {
+  acceptedEncoding,
+  compressBody,
+  SMALLEST_COMPRESSED,
+  type ContentEncoding,
+} from '../../http/content-encoding';
 import { HttpError } from '../../http/errors';
 import { buyerKindOfViewer } from '../accounts/index';
 import { sessionRef } from '../accounts/index';
 import { BUSINESS_INDEX_NAMES } from './business-search';
 import { PRODUCT_INDEX_NAMES, type ProductSearch } from './product-search';
-import { SearchAnswers } from './search-answers';
+import { SearchAnswers, type SentAnswer } from './search-answers';
 import { acceptAlgoliaBodies, allowAnyOrigin, answerPreflights, bodyTextOf } from './search-http';
 import { createSearchKey, SEARCH_KEY_STATUS_HEADER, searchKeyVerifier } from './search-key';
 import type { SearchKeyRevocations } from './search-key-revocations';
@@ -146,6 +152,12 @@ export async function searchRoutes(app: FastifyInstance, options: SearchRoutesOp
     return JSON.stringify(resultOf(searchRequest, buyer));
   }
 
+  /** An answer as sent to a client that accepts `accepts`: compressed unless it is short. */
+  const encodedAnswer = (body: Buffer, accepts: ContentEncoding | null): SentAnswer =>
+    accepts && body.length >= SMALLEST_COMPRESSED
+      ? { bytes: compressBody(body, accepts), encoding: accepts }
+      : { bytes: body, encoding: null };
+
   acceptAlgoliaBodies(app);
   answerPreflights(app, ['/search', '/1/indexes/*']);
   const crossOrigin = { onRequest: allowAnyOrigin };
@@ -155,19 +167,24 @@ export async function searchRoutes(app: FastifyInstance, options: SearchRoutesOp
    * was, gets the answer kept from last time; otherwise the answer is made as JSON text directly.
    */
   const handleQueries = async (request: FastifyRequest, reply: FastifyReply) => {
-    const buyer = buyerKindOfKey(request, reply);
+    const asked = {
+      buyer: buyerKindOfKey(request, reply),
+      accepts: acceptedEncoding(request.headers['accept-encoding']),
+    };
     // Read first: searching is synchronous, so the answer is of exactly this version.
     const version = productSearch.version;
     const bodyText = bodyTextOf(request);
-    let answer = answers.get(version, buyer, bodyText);
+    let answer = answers.get(version, asked, bodyText);
     if (!answer) {
       const results = requestsOf(request.body).map((searchRequest) =>
-        resultJsonOf(searchRequest, buyer),
+        resultJsonOf(searchRequest, asked.buyer),
       );
-      answer = Buffer.from(`{"results":[${results.join(',')}]}`);
-      answers.set(version, buyer, bodyText, answer);
+      answer = encodedAnswer(Buffer.from(`{"results":[${results.join(',')}]}`), asked.accepts);
+      answers.set(version, asked, bodyText, answer);
     }
-    return reply.type(JSON_TYPE).send(answer);
+    reply.header('vary', 'accept-encoding');
+    if (answer.encoding) reply.header('content-encoding', answer.encoding);
+    return reply.type(JSON_TYPE).send(answer.bytes);
   };
   app.post('/search', crossOrigin, handleQueries);
   // Algolia clients post to /1/indexes/*/queries; the index names travel in the body.
