@@ -35,7 +35,11 @@ const TARGET = 0.5;
 const out = (line = '') => process.stdout.write(`${line}\n`);
 const loadAverage = () => os.loadavg()[0]!.toFixed(1);
 
-/** The issue's query: 'red', every facet, 20 hits, with the highlight tags instantsearch sends. */
+/**
+ * The issue's query: 'red', every facet, 20 hits, with the highlight tags instantsearch sends. It
+ * is timed twice: as a browser asks it (compressed answers accepted, the target's figure) and
+ * without Accept-Encoding, as the issue first measured it.
+ */
 function searchBody(extra: Record<string, unknown> = {}): string {
   return JSON.stringify({
     requests: [
@@ -105,17 +109,29 @@ function checked(result: LoadResult, what: string): LoadResult {
   return result;
 }
 
-/** /health and /search timed in turn, twice each; the ratio of their mean rates. */
-async function compare(url: string, bodies: string[], what: string): Promise<Comparison> {
+/** What Chromium sends: every browser asks for compressed answers. */
+const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
+/**
+ * /health and /search timed in turn, twice each, both with `headers`; the ratio of their mean
+ * rates.
+ */
+async function compare(
+  url: string,
+  bodies: string[],
+  what: string,
+  headers: Record<string, string> = {},
+): Promise<Comparison> {
   const health: LoadRequest = {
     url,
     method: 'GET',
     path: '/health',
+    headers,
     bodies: [],
     seconds,
     connections,
   };
-  const search: LoadRequest = { url, bodies, seconds, connections };
+  const search: LoadRequest = { url, headers, bodies, seconds, connections };
   // Warm-up: optimized code and open connections for both.
   await load({ ...health, seconds: 2 });
   await load({ ...search, seconds: 2 });
@@ -158,16 +174,24 @@ async function demoApp(): Promise<App> {
 
 interface Scenario {
   name: string;
+  /** The issue's query as a browser asks it (compressed answers accepted): the target's. */
+  browser: Comparison;
   cached: Comparison;
   shop: Comparison;
   uncached: Comparison;
 }
 
 async function measure(app: App, url: string, name: string): Promise<Scenario> {
-  const cached = await compare(url, [searchBody()], `${name}, one query repeated`);
+  const browser = await compare(
+    url,
+    [searchBody()],
+    `${name}, one query, as a browser asks`,
+    BROWSER_HEADERS,
+  );
+  const cached = await compare(url, [searchBody()], `${name}, one query, uncompressed`);
   const shop = await compare(url, [shopBody()], `${name}, the shop's own request`);
   const uncached = await compare(url, distinctBodies(5_000), `${name}, distinct queries`);
-  return { name, cached, shop, uncached };
+  return { name, browser, cached, shop, uncached };
 }
 
 out(`search over HTTP: ${connections} connections, ${seconds} s per run (load ${loadAverage()})`);
@@ -186,16 +210,17 @@ try {
 
 const resultFile = process.env['BENCH_RESULT_FILE'];
 if (resultFile) {
-  const figures = scenarios.map(({ name, cached, shop, uncached }) => ({
+  const figures = scenarios.map(({ name, browser, cached, shop, uncached }) => ({
     item: '1',
-    name: `POST /search ÷ GET /health, ${name}`,
-    value: Number(cached.ratio.toFixed(3)),
+    name: `POST /search ÷ GET /health, ${name}, as a browser asks (Accept-Encoding)`,
+    value: Number(browser.ratio.toFixed(3)),
     unit: 'ratio',
     target: `>= ${TARGET}`,
-    met: cached.ratio >= TARGET,
+    met: browser.ratio >= TARGET,
     detail:
-      `'red' all facets 20 hits: ${Math.round(cached.search)} vs ${Math.round(cached.health)} req/s, ` +
-      `load ${cached.load}; the shop's own request (its facets, no highlights): ` +
+      `'red' all facets 20 hits: ${Math.round(browser.search)} vs ${Math.round(browser.health)} ` +
+      `req/s, load ${browser.load}; without Accept-Encoding (the answer uncompressed): ` +
+      `${cached.ratio.toFixed(2)} of bare; the shop's own request (its facets, no highlights): ` +
       `${shop.ratio.toFixed(2)} of bare; distinct queries (no cache): ` +
       `${Math.round(uncached.search)} req/s, ${uncached.ratio.toFixed(2)} of bare`,
   }));
