@@ -1,7 +1,7 @@
 import { SEARCH_QUERY_MAX_LENGTH } from '@bevy/core';
 import { CloseButton, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { useSearchBox } from 'react-instantsearch';
 
 export function SearchBox({ label, placeholder }: { label: string; placeholder: string }) {
@@ -16,7 +16,8 @@ export function SearchBox({ label, placeholder }: { label: string; placeholder: 
 
   const update = (next: string) => {
     setValue(next);
-    refine(next);
+    // The field shows the key at once; the widgets' re-render for the new query can wait.
+    startTransition(() => refine(next));
   };
 
   return (
