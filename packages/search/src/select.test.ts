@@ -31,3 +31,23 @@ describe('smallestKeys', () => {
     );
   });
 });
+
+describe('sortNumbers on hard orders', () => {
+  it('sorts sorted runs, reversed runs and organ pipes (which defeat naive pivots) in time', () => {
+    const length = 200_000;
+    const shapes = [
+      // Sorted lists end to end, as a union of postings is: the smallest values at the end.
+      Int32Array.from({ length }, (_, i) => (i < length - 50 ? i * 3 : i - length + 50)),
+      Int32Array.from({ length }, (_, i) => length - i),
+      Int32Array.from({ length }, (_, i) => (i < length / 2 ? i : length - i)),
+      Int32Array.from({ length }, (_, i) => i % 7),
+    ];
+    for (const values of shapes) {
+      const expected = Array.from(values).sort((a, b) => a - b);
+      const started = performance.now();
+      sortNumbers(values);
+      expect(performance.now() - started).toBeLessThan(1000);
+      expect(Array.from(values)).toEqual(expected);
+    }
+  });
+});
