@@ -17,12 +17,20 @@ import type { GeoPoints } from './geo-points';
 import type { Scratch } from './scratch';
 import { SearchInputError } from './types';
 
-/** A filter tree without the always-true parts that empty filter lists leave in it. */
+/**
+ * A filter tree without the always-true parts that empty filter lists leave in it, and with ANDs
+ * inside ANDs merged into one (the separate filter lists of a query are ANDed), so that its
+ * numeric comparisons test only what every facet filter of the query left.
+ */
 export function simplify(predicate: Predicate): Predicate {
   if (predicate.kind === 'and' || predicate.kind === 'or') {
     const items = predicate.items.map(simplify).filter((item) => !isMatchAll(item));
     if (predicate.kind === 'or' && items.length < predicate.items.length) return MATCH_ALL;
-    return items.length === 1 ? items[0]! : { kind: predicate.kind, items };
+    const merged =
+      predicate.kind === 'and'
+        ? items.flatMap((item) => (item.kind === 'and' ? item.items : [item]))
+        : items;
+    return merged.length === 1 ? merged[0]! : { kind: predicate.kind, items: merged };
   }
   if (predicate.kind === 'not') return { kind: 'not', item: simplify(predicate.item) };
   return predicate;
@@ -63,6 +71,70 @@ function numericTest(
   }
 }
 
+/**
+ * A numeric comparison as bounds, so that a scan compares numbers inline rather than through a
+ * function (whose number argument would be boxed, a heap allocation per slot).
+ */
+function boundsOf(predicate: Predicate & { kind: 'numeric' | 'range' }) {
+  const bounds = { low: -Infinity, high: Infinity, lowOpen: false, highOpen: false, except: NaN };
+  if (predicate.kind === 'range') {
+    bounds.low = predicate.low;
+    bounds.high = predicate.high;
+    return bounds;
+  }
+  const value = predicate.value;
+  switch (predicate.operator) {
+    case '<':
+      return { ...bounds, high: value, highOpen: true };
+    case '<=':
+      return { ...bounds, high: value };
+    case '=':
+      return { ...bounds, low: value, high: value };
+    case '!=':
+      return { ...bounds, except: value };
+    case '>=':
+      return { ...bounds, low: value };
+    case '>':
+      return { ...bounds, low: value, lowOpen: true };
+  }
+}
+
+/**
+ * Clears the slots of `out` none of whose numbers passes the comparison, reading only the slots
+ * set: the cost follows what earlier filters left, not the size of the index.
+ */
+function keepNumbers(
+  out: Bitset,
+  column: FacetColumn,
+  predicate: Predicate & { kind: 'numeric' | 'range' },
+): void {
+  const { low, high, lowOpen, highOpen, except } = boundsOf(predicate);
+  const numbers = column.numbers;
+  const inArrays = column.numbersInArrays;
+  const test = inArrays.size > 0 ? numericTest(predicate) : undefined;
+  for (let i = 0; i < out.length; i++) {
+    let word = out[i]!;
+    let rest = word;
+    while (rest !== 0) {
+      const lowest = rest & -rest;
+      rest ^= lowest;
+      const slot = (i << 5) | (31 - Math.clz32(lowest));
+      const value = numbers[slot]!;
+      // NaN marks "no single number" (removed slots hold NaN too) and fails every comparison.
+      const passes =
+        value >= low &&
+        value <= high &&
+        !(lowOpen && value === low) &&
+        !(highOpen && value === high) &&
+        value !== except;
+      if (passes) continue;
+      if (test && inArrays.get(slot)?.some(test)) continue;
+      word ^= lowest;
+    }
+    out[i] = word;
+  }
+}
+
 /** What filters read: the slots, the facet columns (checked to exist), the locations. */
 export interface FilterSources {
   slots: DocumentSlots;
@@ -100,14 +172,19 @@ export class FilterEvaluator {
     const slotCount = slots.length;
     switch (predicate.kind) {
       case 'and': {
-        // Numeric comparisons scan a whole column; facet values have ready postings. So the
-        // others first, then each comparison tested only on what is left, when that is little.
+        // Numeric comparisons read a column slot by slot; facet values have ready postings. So
+        // the others first, then each number tested only on the slots they left (a distance
+        // reach, when that is little).
         const scans = predicate.items.filter(isNumericComparison);
         const rest = predicate.items.filter((item) => !isNumericComparison(item));
         if (rest.length > 0) this.fillBits(rest[0]!, out, depth);
         else out.set(slots.alive.subarray(0, out.length));
         for (const item of rest.slice(1)) andInto(out, this.bitsFor(item, depth + 1));
         for (const item of scans) {
+          if (item.kind === 'numeric' || item.kind === 'range') {
+            keepNumbers(out, columns.get(item.attribute)!, item);
+            continue;
+          }
           const left = countBits(out);
           if (left * 8 < slotCount) {
             const test = this.compileTest(item);
@@ -166,13 +243,20 @@ export class FilterEvaluator {
   /** The same filter as a test of one slot, for when only a few candidates need it. */
   compileTest(predicate: Predicate): (slot: number) => boolean {
     switch (predicate.kind) {
+      // Loops, not every/some: those would make a closure per slot tested.
       case 'and': {
         const tests = predicate.items.map((item) => this.compileTest(item));
-        return (slot) => tests.every((test) => test(slot));
+        return (slot) => {
+          for (let i = 0; i < tests.length; i++) if (!tests[i]!(slot)) return false;
+          return true;
+        };
       }
       case 'or': {
         const tests = predicate.items.map((item) => this.compileTest(item));
-        return (slot) => tests.some((test) => test(slot));
+        return (slot) => {
+          for (let i = 0; i < tests.length; i++) if (tests[i]!(slot)) return true;
+          return false;
+        };
       }
       case 'not': {
         const test = this.compileTest(predicate.item);

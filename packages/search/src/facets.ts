@@ -246,7 +246,10 @@ export class Facets {
     const { alive, liveCount } = this.slots;
     const bits = this.scratch.uint32('complement', alive.length).fill(0);
     if (matches.bits) bits.set(matches.bits);
-    else for (const slot of matches.slots!) setBit(bits, slot);
+    else {
+      const slots = matches.slots!;
+      for (let i = 0; i < slots.length; i++) setBit(bits, slots[i]!);
+    }
     complementWithin(bits, alive);
     const missCount = liveCount - matches.count;
     return slotsOf(bits, missCount, this.scratch.int32('misses', missCount));

@@ -1,6 +1,8 @@
-import { distanceMetersFrom, latitudeCosine, type LatLng } from '@bevy/core';
+import { distanceMetersFrom, EARTH_RADIUS_METERS, latitudeCosine, type LatLng } from '@bevy/core';
 import { reachTest } from './geo-reach';
+import type { Bitset } from './bitset';
 import { ensureCapacity } from './int-list';
+import { nearMatches, slotsByPoint, type SlotsByPoint } from './nearest-points';
 import type { Matches } from './query-matches';
 import type { Scratch } from './scratch';
 import { lowerBound, sortNumbers } from './select';
@@ -42,9 +44,12 @@ export class GeoPoints {
   /** cos(latitude) of each point, so a query measures each with one cosine fewer. */
   readonly cosines: number[] = [];
   private readonly idOf = new Map<string, number>();
+  /** The slots of each point, made when a query first needs them after a write. */
+  private byPoint: SlotsByPoint | undefined;
 
   /** Records the location of the document in `slot`, if it has one. */
   add(slot: number, document: SearchDocument): void {
+    this.byPoint = undefined;
     this.pointOf = ensureCapacity(this.pointOf, slot + 1, -1);
     const point = geolocOf(document);
     if (point && Number.isFinite(point.lat) && Number.isFinite(point.lng)) {
@@ -53,6 +58,7 @@ export class GeoPoints {
   }
 
   remove(slot: number): void {
+    this.byPoint = undefined;
     this.pointOf[slot] = -1;
   }
 
@@ -111,6 +117,35 @@ export class GeoPoints {
       pointCosines: this.cosines,
       distances,
     });
+  }
+
+  /**
+   * The slots of `universe` (a bitset over `slotCount` slots) with a location within `radius` of
+   * `origin`, with their locations nearest first (see nearest-points.ts): for queries without
+   * words, whose matches are many and need no other ranking than distance.
+   */
+  near(
+    universe: Bitset,
+    slotCount: number,
+    origin: LatLng,
+    radius: number,
+    scratch: Scratch,
+  ): Matches {
+    this.byPoint ??= slotsByPoint(this.pointOf, slotCount, this.points.length);
+    const pointCount = this.points.length;
+    const distances = scratch.float64('point-distance', pointCount);
+    const originCosine = latitudeCosine(origin.lat);
+    // A point is at least its difference in latitude away (the haversine's first term alone):
+    // beyond the radius by that much, it is left unmeasured (with a margin for rounding).
+    const latitudeReach = ((radius * (1 + 1e-9) + 1) / EARTH_RADIUS_METERS) * (180 / Math.PI);
+    for (let point = 0; point < pointCount; point++) {
+      const location = this.points[point]!;
+      distances[point] =
+        Math.abs(location.lat - origin.lat) > latitudeReach
+          ? Infinity
+          : distanceMetersFrom(origin, location, originCosine, this.cosines[point]!);
+    }
+    return nearMatches(universe, this.byPoint, distances, radius, scratch);
   }
 
   /**

@@ -1,11 +1,19 @@
-import { hasBit, slotsOf } from './bitset';
+import { hasBit, slotsOf, type Bitset } from './bitset';
 import type { DocumentSlots } from './document-slots';
 import { GEO_DISTANCE } from './filters';
-import { NO_MATCH, slotsOfMatches, type Matches, type SlotMarks } from './query-matches';
+import type { NearestPoints } from './nearest-points';
+import {
+  NO_MATCH,
+  slotsOfMatches,
+  type KeyOfSlot,
+  type Matches,
+  type SlotMarks,
+} from './query-matches';
 import type { RankingOrder } from './ranking-order';
 import type { Scratch } from './scratch';
 import { lowerBound, smallestKeys, sortNumbers } from './select';
 import { rankSortValues, type SortValues } from './sort-values';
+import { NO_CODE } from './word-cache';
 import { SearchInputError, type SearchParams } from './types';
 
 /** A query's `sortBy`, parsed: a sortable attribute (or the distance) and a direction. */
@@ -71,6 +79,7 @@ export function applySort(sources: PageSources, matches: Matches, sort: SortOrde
 export function topSlots(sources: PageSources, matches: Matches, wanted: number): number[] {
   if (wanted <= 0 || matches.count === 0) return [];
   if (matches.ranked) return Array.from(matches.slots!.subarray(0, wanted));
+  if (matches.nearest) return nearestFirst(sources, matches.bits!, matches.nearest, wanted);
   const { order, rankOf } = sources.ranking;
   const primary = primaryKeys(matches, sources.scratch);
   if (primary === undefined) {
@@ -86,9 +95,14 @@ export function topSlots(sources: PageSources, matches: Matches, wanted: number)
     return bestByRank(sources, slotsOfMatches(matches, sources.scratch), wanted);
   }
   const slots = matches.slots!;
+  const { keys, count: keyCount } = primary;
+  if (slots.length * 16 >= sources.slots.liveCount) {
+    // Keys by slot are only the text keys' when nothing else ranks first.
+    const keyOfSlot = matches.sortKeys || matches.distanceRanks ? undefined : matches.keyOfSlot;
+    return walkByKey(sources, slots, keys, keyCount, wanted, keyOfSlot);
+  }
   // Relevance (and distance) come first: count entries per primary key, find the key where the
   // page ends, sort what comes before it and pick the rest of the page from that key's entries.
-  const { keys, count: keyCount } = primary;
   const scratch = sources.scratch;
   const histogram = scratch.int32('histogram', keyCount).fill(0);
   for (let i = 0; i < keys.length; i++) histogram[keys[i]!]!++;
@@ -111,6 +125,63 @@ export function topSlots(sources: PageSources, matches: Matches, wanted: number)
   const rest = bestByRank(sources, boundarySlots, wanted - result.length);
   for (const slot of rest) result.push(slot);
   return result;
+}
+
+/**
+ * The page of many matches by primary key, then custom ranking, read off the ranking order:
+ * each match is marked with its key (or its key is read by slot, `keyOfSlot`), and the order
+ * walked until every match whose key comes before the page's last key, and enough with that
+ * key, are found. Fewer passes over the matches than sorting the keys before the last and
+ * picking the best of those with it.
+ */
+function walkByKey(
+  sources: PageSources,
+  slots: Int32Array,
+  keys: Int32Array,
+  keyCount: number,
+  wanted: number,
+  keyOfSlot: KeyOfSlot | undefined,
+): number[] {
+  const { order } = sources.ranking;
+  const mark = sources.marks;
+  const histogram = sources.scratch.int32('histogram', keyCount).fill(0);
+  if (keyOfSlot) {
+    for (let i = 0; i < keys.length; i++) histogram[keys[i]!]!++;
+  } else {
+    for (let i = 0; i < slots.length; i++) {
+      mark[slots[i]!] = keys[i]!;
+      histogram[keys[i]!]!++;
+    }
+  }
+  let boundary = 0;
+  let before = 0;
+  while (boundary < keyCount - 1 && before + histogram[boundary]! < wanted) {
+    before += histogram[boundary++]!;
+  }
+  const byKey: number[][] = Array.from({ length: boundary + 1 }, () => []);
+  let missing = before;
+  let atBoundary = Math.min(wanted - before, histogram[boundary]!);
+  const codes = keyOfSlot?.codes;
+  const weight = keyOfSlot?.weight;
+  for (let i = 0; i < order.length && (missing > 0 || atBoundary > 0); i++) {
+    const slot = order[i]!;
+    let key: number;
+    if (codes) {
+      const code = codes[slot]!;
+      key = code === NO_CODE ? NO_MATCH : weight![code]!;
+    } else {
+      key = mark[slot]!;
+    }
+    if (key < boundary) {
+      byKey[key]!.push(slot);
+      missing--;
+    } else if (key === boundary && atBoundary > 0) {
+      byKey[key]!.push(slot);
+      atBoundary--;
+    }
+  }
+  if (!keyOfSlot) for (let i = 0; i < slots.length; i++) mark[slots[i]!] = NO_MATCH;
+  return byKey.flat().slice(0, wanted);
 }
 
 /**
@@ -179,6 +250,35 @@ function bestByRank(sources: PageSources, slots: Int32Array, wanted: number): nu
   const ranks = sources.scratch.float64('ranks', slots.length);
   for (let i = 0; i < slots.length; i++) ranks[i] = rankOf[slots[i]!]!;
   return Array.from(smallestKeys(ranks, wanted), (rank) => order[rank]!);
+}
+
+/**
+ * The best `wanted` matches by distance, then custom ranking: the locations are read nearest
+ * first, those at one distance together, until the page is full.
+ */
+function nearestFirst(
+  sources: PageSources,
+  bits: Bitset,
+  nearest: NearestPoints,
+  wanted: number,
+): number[] {
+  const { points, pointRank, byPoint } = nearest;
+  const { starts, slots } = byPoint;
+  const found: number[] = [];
+  let i = 0;
+  while (i < points.length && found.length < wanted) {
+    const rank = pointRank[points[i]!]!;
+    const group: number[] = [];
+    for (; i < points.length && pointRank[points[i]!] === rank; i++) {
+      const point = points[i]!;
+      for (let j = starts[point]!; j < starts[point + 1]!; j++) {
+        if (hasBit(bits, slots[j]!)) group.push(slots[j]!);
+      }
+    }
+    const best = bestByRank(sources, Int32Array.from(group), wanted - found.length);
+    for (const slot of best) found.push(slot);
+  }
+  return found;
 }
 
 /** Keeps the best-ranked match of each value of `attribute` (and every match without one). */

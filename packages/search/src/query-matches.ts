@@ -1,4 +1,5 @@
 import { slotsOf, type Bitset } from './bitset';
+import type { NearestPoints } from './nearest-points';
 import type { Scratch } from './scratch';
 
 /**
@@ -9,6 +10,12 @@ export const NO_MATCH = 0x7fffffff;
 
 /** Per-slot work array, all NO_MATCH between uses: whoever marks slots resets them afterwards. */
 export type SlotMarks = Int32Array;
+
+/** A slot's text key is `weight[codes[slot]]`; a code of 255 (NO_CODE) marks a slot not matched. */
+export interface KeyOfSlot {
+  codes: Uint8Array;
+  weight: Int32Array;
+}
 
 /** What a query matched, in whichever form was cheapest to produce. */
 export interface Matches {
@@ -24,6 +31,13 @@ export interface Matches {
   /** Each entry's distance as its position among the distinct distances (same order). */
   distanceRanks?: Int32Array;
   distanceRankCount?: number;
+  /**
+   * Instead of `distanceRanks`, for matches given as `bits`: their locations nearest first, from
+   * which the page is read location by location.
+   */
+  nearest?: NearestPoints;
+  /** Each slot's text key, when the matches are exactly one word's result kept by slot. */
+  keyOfSlot?: KeyOfSlot;
   /** Set when `slots` is already in ranking order (after distinct). */
   ranked?: boolean;
   /** The query's `sortBy` key per entry of `slots` (same order), ahead of everything else. */

@@ -7,6 +7,7 @@ export class Scratch {
   private readonly ints = new Map<string, Int32Array>();
   private readonly floats = new Map<string, Float64Array>();
   private readonly words = new Map<string, Uint32Array>();
+  private readonly bytes = new Map<string, Uint8Array>();
 
   int32(name: string, length: number): Int32Array {
     return borrow(this.ints, name, length, (size) => new Int32Array(size));
@@ -19,9 +20,13 @@ export class Scratch {
   uint32(name: string, length: number): Uint32Array {
     return borrow(this.words, name, length, (size) => new Uint32Array(size));
   }
+
+  uint8(name: string, length: number): Uint8Array {
+    return borrow(this.bytes, name, length, (size) => new Uint8Array(size));
+  }
 }
 
-function borrow<T extends Int32Array | Float64Array | Uint32Array>(
+function borrow<T extends Int32Array | Float64Array | Uint32Array | Uint8Array>(
   pool: Map<string, T>,
   name: string,
   length: number,

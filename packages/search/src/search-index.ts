@@ -1,4 +1,4 @@
-import { countBits, hasBit, slotsOf } from './bitset';
+import { countBits, hasBit, slotsOf, type Bitset } from './bitset';
 import { FilterEvaluator, isMatchAll, simplify } from './column-filters';
 import type { DocumentSlots } from './document-slots';
 import type { Facets } from './facets';
@@ -56,6 +56,27 @@ function matchKey(params: SearchParams): string {
     params.numericFilters ?? '',
     geo,
   ]);
+}
+
+/**
+ * Compacts `slots` (and `textKeys` alongside) to those in `filter`, a bitset or a test of one
+ * slot; returns how many are kept. A bitset is read inline, without a call per slot.
+ */
+function keepWhere(
+  slots: Int32Array,
+  textKeys: Int32Array,
+  filter: Bitset | ((slot: number) => boolean),
+): number {
+  let kept = 0;
+  for (let i = 0; i < slots.length; i++) {
+    const slot = slots[i]!;
+    const keep = typeof filter === 'function' ? filter(slot) : hasBit(filter, slot);
+    if (!keep) continue;
+    slots[kept] = slot;
+    textKeys[kept] = textKeys[i]!;
+    kept++;
+  }
+  return kept;
 }
 
 const DEFAULT_HITS_PER_PAGE = 20;
@@ -205,11 +226,11 @@ export class SearchIndex {
       scratch: this.scratch,
       marks: this.marks,
     };
-    let matches = this.match(query, params);
-    if (sort) applySort(pageSources, matches, sort);
     const distinctAttribute = this.settings.attributeForDistinct;
     // objectIDs are unique, so distinct on them keeps every hit.
     const narrowed = params.distinct && distinctAttribute && distinctAttribute !== 'objectID';
+    let matches = this.match(query, params, !sort && !narrowed);
+    if (sort) applySort(pageSources, matches, sort);
     if (narrowed) matches = distinct(pageSources, matches, distinctAttribute);
     const facets = this.facets.count(matches, params, narrowed ? undefined : matchKey(params));
     const hits = highlightHits(
@@ -291,8 +312,12 @@ export class SearchIndex {
     }
   }
 
-  /** Every document that matches the query, filters and radius (unranked). */
-  private match(query: string, params: SearchParams): Matches {
+  /**
+   * Every document that matches the query, filters and radius (unranked). `byDistanceOnly`: the
+   * page will be ranked by distance and custom ranking alone, so matches without words may come
+   * as a bitset with their locations nearest first (GeoPoints.near).
+   */
+  private match(query: string, params: SearchParams, byDistanceOnly = false): Matches {
     const predicate = simplify({
       kind: 'and',
       items: [
@@ -328,27 +353,25 @@ export class SearchIndex {
           : { count: liveCount, all: true, bits: alive };
       }
       const universe = bits ?? alive;
+      if (byDistanceOnly) {
+        return this.geo.near(universe, this.slots.length, origin, radius, this.scratch);
+      }
       const count = bits ? countBits(bits) : liveCount;
       slots = slotsOf(universe, count, this.scratch.int32('slots', count));
     } else {
-      ({ slots, textKeys } = this.text.match(words, !/\s$/.test(query), this.marks, this.scratch));
-      if (!isMatchAll(predicate)) {
-        let keep: (slot: number) => boolean;
+      const text = this.text.match(words, !/\s$/.test(query), this.marks, this.scratch);
+      ({ slots, textKeys } = text);
+      if (isMatchAll(predicate)) {
+        if (!origin && text.bits) {
+          const { bits, keyOfSlot } = text;
+          return { count: slots.length, all: false, slots, textKeys, bits, keyOfSlot };
+        }
+      } else {
         // Many candidates: filter with bitsets; few: test each candidate's columns.
-        if (slots.length * 8 > this.slots.length) {
-          const bits = filters.bitsFor(predicate);
-          keep = (slot) => hasBit(bits, slot);
-        } else {
-          keep = filters.compileTest(predicate);
-        }
-        let kept = 0;
-        for (let i = 0; i < slots.length; i++) {
-          const slot = slots[i]!;
-          if (!keep(slot)) continue;
-          slots[kept] = slot;
-          textKeys[kept] = textKeys[i]!;
-          kept++;
-        }
+        const kept =
+          slots.length * 8 > this.slots.length
+            ? keepWhere(slots, textKeys, filters.bitsFor(predicate))
+            : keepWhere(slots, textKeys, filters.compileTest(predicate));
         slots = slots.subarray(0, kept);
         textKeys = textKeys.subarray(0, kept);
       }

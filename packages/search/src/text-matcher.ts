@@ -1,82 +1,118 @@
+import { wordsFor, type Bitset } from './bitset';
 import type { DocumentSlots } from './document-slots';
 import { Lexicon, type Posting } from './lexicon';
-import { NO_MATCH, type SlotMarks } from './query-matches';
+import { NO_MATCH, type KeyOfSlot, type SlotMarks } from './query-matches';
 import type { Scratch } from './scratch';
-import { sortNumbers } from './select';
 import { tokenize } from './tokenize';
+import { fillDense, NO_CODE, WordCache, type DenseWordMatches } from './word-cache';
 import { MIN_WORD_LENGTH_FOR_TYPO } from './typos';
 import type { SearchDocument } from './types';
 
 /**
- * How many matches large single-word results may hold in all, per live document, between
- * writes (5 bytes each): prefixes typed first, like "p", "pi", match much of the catalog.
- */
-const WORD_CACHE_MATCHES_PER_DOCUMENT = 8;
-
-/**
  * The documents one word matches in slot order, each with its match code (`codes[i] + base`).
- * A single term's result is a view of its posting, valid until the next write (which empties
- * the word cache too).
+ * A single term's result is a view of its posting, valid until the next write.
  */
-interface WordMatches {
+interface SparseWordMatches {
   slots: Int32Array;
   codes: Uint8Array;
   base: number;
 }
 
-/** Lowers each slot's mark in `best` to its code in this posting, when that is better. */
-function markBest(posting: Posting, base: number, best: SlotMarks): void {
-  const { slots, ranks, length } = posting;
-  for (let i = 0; i < length; i++) {
-    const slot = slots[i]!;
-    const code = base + ranks[i]!;
-    if (code < best[slot]!) best[slot] = code;
-  }
-}
+/** A word's matches: a list when they are few, by slot (and kept) when they are many. */
+type WordMatches = { sparse: SparseWordMatches } | { dense: DenseWordMatches };
 
-/** Many marks: every marked slot by a scan of all of them, clearing the marks. */
-function collectMarked(best: SlotMarks, slotCount: number): WordMatches {
-  let count = 0;
-  for (let slot = 0; slot < slotCount; slot++) if (best[slot] !== NO_MATCH) count++;
-  const slots = new Int32Array(count);
-  const codes = new Uint8Array(count);
-  let next = 0;
-  for (let slot = 0; slot < slotCount; slot++) {
-    const code = best[slot]!;
-    if (code === NO_MATCH) continue;
-    slots[next] = slot;
-    codes[next++] = code;
-    best[slot] = NO_MATCH;
-  }
-  return { slots, codes, base: 0 };
-}
+const matchCount = (word: WordMatches): number =>
+  'dense' in word ? word.dense.count : word.sparse.slots.length;
 
-/** Few marks: the postings' slots, each once, sorted; their codes read and the marks cleared. */
-function collectPostings(
-  postings: Posting[],
-  entries: number,
+/**
+ * The union of `postings` in slot order, each slot with its best (lowest) code `bases[p] + rank`.
+ * The marks hold each slot's best code while the postings are read and a bitset which slots were
+ * seen, so reading the union back costs a pass over the bitset's words, not over every slot, and
+ * no sort. `into` receives the result (it is at most `entries` long); the marks are left clear.
+ */
+function unionOf(
+  postings: readonly Posting[],
+  bases: readonly number[],
   best: SlotMarks,
-  scratch: Scratch,
-): WordMatches {
-  const all = scratch.int32('union', entries);
+  seen: Bitset,
+  into: (count: number) => { slots: Int32Array; codes: Uint8Array },
+): SparseWordMatches {
+  seen.fill(0);
   let count = 0;
-  for (const posting of postings) {
-    for (let i = 0; i < posting.length; i++) {
-      const slot = posting.slots[i]!;
-      // A slot's mark goes negative once listed, so it is listed once.
-      const code = best[slot]!;
-      if (code < 0) continue;
-      all[count++] = slot;
-      best[slot] = -1 - code;
+  for (let p = 0; p < postings.length; p++) {
+    const { slots, ranks, length } = postings[p]!;
+    const base = bases[p]!;
+    for (let i = 0; i < length; i++) {
+      const slot = slots[i]!;
+      const code = base + ranks[i]!;
+      const old = best[slot]!;
+      if (old === NO_MATCH) {
+        seen[slot >>> 5]! |= 1 << (slot & 31);
+        count++;
+      }
+      if (code < old) best[slot] = code;
     }
   }
-  const slots = sortNumbers(all.subarray(0, count)).slice();
-  const codes = new Uint8Array(count);
-  for (let i = 0; i < count; i++) {
-    codes[i] = -1 - best[slots[i]!]!;
-    best[slots[i]!] = NO_MATCH;
+  const { slots, codes } = into(count);
+  let next = 0;
+  for (let i = 0; i < seen.length; i++) {
+    let word = seen[i]!;
+    while (word !== 0) {
+      const lowest = word & -word;
+      const slot = (i << 5) | (31 - Math.clz32(lowest));
+      word ^= lowest;
+      slots[next] = slot;
+      codes[next++] = best[slot]!;
+      best[slot] = NO_MATCH;
+    }
   }
   return { slots, codes, base: 0 };
+}
+
+/**
+ * Compacts `slots` and `textKeys` to the slots a word's dense result matches, adding the word's
+ * weight; returns how many are kept.
+ */
+function keepDense(
+  slots: Int32Array,
+  textKeys: Int32Array,
+  word: DenseWordMatches,
+  weight: Int32Array,
+): number {
+  const codes = word.codes;
+  let kept = 0;
+  for (let i = 0; i < slots.length; i++) {
+    const slot = slots[i]!;
+    const code = codes[slot]!;
+    if (code === NO_CODE) continue;
+    slots[kept] = slot;
+    textKeys[kept] = textKeys[i]! + weight[code]!;
+    kept++;
+  }
+  return kept;
+}
+
+/** As keepDense, for a word's list of matches: marked by slot first, the marks cleared after. */
+function keepSparse(
+  slots: Int32Array,
+  textKeys: Int32Array,
+  word: SparseWordMatches,
+  weight: Int32Array,
+  best: SlotMarks,
+): number {
+  const { slots: wordSlots, codes, base } = word;
+  for (let i = 0; i < wordSlots.length; i++) best[wordSlots[i]!] = base + codes[i]!;
+  let kept = 0;
+  for (let i = 0; i < slots.length; i++) {
+    const slot = slots[i]!;
+    const code = best[slot]!;
+    if (code === NO_MATCH) continue;
+    slots[kept] = slot;
+    textKeys[kept] = textKeys[i]! + weight[code]!;
+    kept++;
+  }
+  for (let i = 0; i < wordSlots.length; i++) best[wordSlots[i]!] = NO_MATCH;
+  return kept;
 }
 
 /**
@@ -85,9 +121,11 @@ function collectPostings(
  * forgiven in words of five letters or more.
  */
 export class TextMatcher {
-  /** Results of words that match many documents; emptied by every write. */
-  private readonly wordCache = new Map<string, WordMatches>();
-  private wordCacheMatches = 0;
+  /**
+   * Results of words that match many documents; emptied by every write. Short prefixes match
+   * much of the catalog and are typed first, so they come back often.
+   */
+  private readonly wordCache = new WordCache();
 
   constructor(
     private readonly searchableAttributes: readonly string[],
@@ -106,7 +144,6 @@ export class TextMatcher {
   /** Drops cached word results, which a write makes stale. */
   forgetCachedWords(): void {
     this.wordCache.clear();
-    this.wordCacheMatches = 0;
   }
 
   /** Each searchable term of a document, with the best (lowest) attribute rank it appears in. */
@@ -136,7 +173,7 @@ export class TextMatcher {
     lastIsPrefix: boolean,
     marks: SlotMarks,
     scratch: Scratch,
-  ): { slots: Int32Array; textKeys: Int32Array } {
+  ): { slots: Int32Array; textKeys: Int32Array; bits?: Bitset; keyOfSlot?: KeyOfSlot } {
     const attributeCount = this.searchableAttributes.length;
     const notExact = words.length * attributeCount + 1;
     const typo = (words.length + 1) * notExact;
@@ -146,34 +183,49 @@ export class TextMatcher {
       const kind = Math.floor(code / attributeCount);
       weight[code] = (kind >> 1) * typo + (kind & 1) * notExact + (code % attributeCount);
     }
+    this.wordCache.release();
     // The rarest word first: every later word only narrows its candidates.
     const perWord = words
       .map((word, index) =>
-        this.wordMatches(word, lastIsPrefix && index === words.length - 1, marks, scratch),
+        this.wordMatches(word, lastIsPrefix && index === words.length - 1, marks, scratch, index),
       )
-      .sort((a, b) => a.slots.length - b.slots.length);
+      .sort((a, b) => matchCount(a) - matchCount(b));
 
     const first = perWord[0]!;
-    let slots = scratch.int32('slots', first.slots.length);
-    slots.set(first.slots);
+    let slots = scratch.int32('slots', matchCount(first));
     let textKeys = scratch.int32('text-keys', slots.length);
-    for (let i = 0; i < slots.length; i++) textKeys[i] = weight[first.base + first.codes[i]!]!;
-    const best = marks;
+    if ('dense' in first) {
+      const { bits, codes } = first.dense;
+      let next = 0;
+      for (let i = 0; i < bits.length; i++) {
+        let word = bits[i]!;
+        while (word !== 0) {
+          const lowest = word & -word;
+          word ^= lowest;
+          const slot = (i << 5) | (31 - Math.clz32(lowest));
+          slots[next] = slot;
+          textKeys[next++] = weight[codes[slot]!]!;
+        }
+      }
+    } else {
+      const { slots: firstSlots, codes, base } = first.sparse;
+      slots.set(firstSlots);
+      for (let i = 0; i < slots.length; i++) textKeys[i] = weight[base + codes[i]!]!;
+    }
     for (const next of perWord.slice(1)) {
       if (slots.length === 0) break;
-      for (let i = 0; i < next.slots.length; i++) best[next.slots[i]!] = next.base + next.codes[i]!;
-      let kept = 0;
-      for (let i = 0; i < slots.length; i++) {
-        const slot = slots[i]!;
-        const code = best[slot]!;
-        if (code === NO_MATCH) continue;
-        slots[kept] = slot;
-        textKeys[kept] = textKeys[i]! + weight[code]!;
-        kept++;
-      }
+      const kept =
+        'dense' in next
+          ? keepDense(slots, textKeys, next.dense, weight)
+          : keepSparse(slots, textKeys, next.sparse, weight, marks);
       slots = slots.subarray(0, kept);
       textKeys = textKeys.subarray(0, kept);
-      for (let i = 0; i < next.slots.length; i++) best[next.slots[i]!] = NO_MATCH;
+    }
+    // One word matching many: its bitset is the matches too, which facet counts can use.
+    const only = perWord.length === 1 ? perWord[0]! : undefined;
+    if (only && 'dense' in only) {
+      const bits = only.dense.bits.subarray(0, wordsFor(this.slots.length));
+      return { slots, textKeys, bits, keyOfSlot: { codes: only.dense.codes, weight } };
     }
     return { slots, textKeys };
   }
@@ -181,18 +233,20 @@ export class TextMatcher {
   /**
    * The documents one query word matches, each with the code of its best match:
    * (typo * 2 + not exact) * attributes + attribute rank, so a lower code is a better match.
-   * Short prefixes match much of the catalog and are typed first, so large results are kept
-   * until the next write.
+   * Results that match much of the index are kept until the next write (see WordCache); smaller
+   * ones are made in work arrays named after `position` (the word's place in the query), valid
+   * for this query only.
    */
   private wordMatches(
     word: string,
     prefix: boolean,
     best: SlotMarks,
     scratch: Scratch,
+    position: number,
   ): WordMatches {
     const cacheKey = `${prefix ? '^' : '='}${word}`;
     const cached = this.wordCache.get(cacheKey);
-    if (cached) return cached;
+    if (cached) return { dense: cached };
     const attributeCount = this.searchableAttributes.length;
     const alternatives: { term: string; base: number }[] = [];
     for (const term of prefix ? this.lexicon.withPrefix(word) : [word]) {
@@ -213,37 +267,32 @@ export class TextMatcher {
       bases.push(base);
       entries += posting.length;
     }
-    let result: WordMatches;
     if (postings.length === 1) {
       // One term: its posting is already in slot order.
       const { slots, ranks, length } = postings[0]!;
-      result = {
-        slots: slots.subarray(0, length),
-        codes: ranks.subarray(0, length),
-        base: bases[0]!,
+      return {
+        sparse: {
+          slots: slots.subarray(0, length),
+          codes: ranks.subarray(0, length),
+          base: bases[0]!,
+        },
       };
-    } else {
-      for (let p = 0; p < postings.length; p++) markBest(postings[p]!, bases[p]!, best);
-      // Matches are kept in slot order, so that every later pass over them reads the per-slot
-      // columns front to back instead of at random.
-      const slotCount = this.slots.length;
-      result =
-        entries * 8 > slotCount
-          ? collectMarked(best, slotCount)
-          : collectPostings(postings, entries, best, scratch);
     }
-    const liveCount = this.slots.liveCount;
-    if (result.slots.length * 32 > liveCount) {
-      const budget = Math.max(WORD_CACHE_MATCHES_PER_DOCUMENT * liveCount, 100_000);
-      this.wordCacheMatches += result.slots.length;
-      // Oldest first out, until the new result fits.
-      for (const [key, old] of this.wordCache) {
-        if (this.wordCacheMatches <= budget) break;
-        this.wordCache.delete(key);
-        this.wordCacheMatches -= old.slots.length;
-      }
-      this.wordCache.set(cacheKey, result);
+    const slotCount = this.slots.length;
+    if (entries * 32 > this.slots.liveCount) {
+      const entry = this.wordCache.take(slotCount);
+      fillDense(entry, postings, bases, slotCount);
+      this.wordCache.keep(cacheKey, entry);
+      return { dense: entry };
     }
-    return result;
+    // Matches are kept in slot order, so that every later pass over them reads the per-slot
+    // columns front to back instead of at random.
+    const seen = scratch.uint32('word-seen', wordsFor(slotCount));
+    return {
+      sparse: unionOf(postings, bases, best, seen, (count) => ({
+        slots: scratch.int32(`word-slots-${position}`, count),
+        codes: scratch.uint8(`word-codes-${position}`, count),
+      })),
+    };
   }
 }
