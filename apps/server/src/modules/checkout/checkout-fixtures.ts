@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { addresses, businesses, priceTiers, products, users } from '../../db/tables';
+import { addresses, businesses, checkouts, priceTiers, products, users } from '../../db/tables';
 import { createOfflineProvider } from '../payments/offline-provider';
 import type { PaymentProvider } from '../../platform/payment-provider';
 
@@ -117,6 +117,28 @@ export async function createBuyer(db: Db): Promise<number> {
     })
     .returning({ id: users.id });
   return row!.id;
+}
+
+/**
+ * A checkout row as a claimed key leaves it, 'processing' with nothing held yet, unless `fields`
+ * say otherwise. Returns its id.
+ */
+export async function claimedCheckout(
+  db: Db,
+  buyerId: number,
+  fields: Partial<typeof checkouts.$inferInsert> = {},
+): Promise<string> {
+  const id = randomUUID();
+  await db.insert(checkouts).values({
+    id,
+    buyer_id: buyerId,
+    idempotency_key: randomUUID(),
+    request_fingerprint: 'test',
+    payment_provider: 'offline',
+    transfer_group: `checkout_${id}`,
+    ...fields,
+  });
+  return id;
 }
 
 export async function userIdByEmail(db: Db, email: string): Promise<number> {

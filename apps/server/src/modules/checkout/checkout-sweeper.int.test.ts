@@ -1,6 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { placeOrderSchema } from '@bevy/core/checkout-schemas';
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { DomainError } from '../../platform/domain-error';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +13,7 @@ import {
 } from '../../platform/payment-provider';
 import {
   checkoutContext,
+  claimedCheckout,
   createBuyer,
   createProducer,
   createProduct,
@@ -121,19 +121,11 @@ async function leftClaim(
   input: ReturnType<typeof orderRequest>,
   fields: Partial<typeof checkouts.$inferInsert> = {},
 ) {
-  const id = randomUUID();
-  await db()
-    .insert(checkouts)
-    .values({
-      id,
-      buyer_id: buyerId,
-      idempotency_key: input.idempotencyKey,
-      request_fingerprint: requestFingerprint(placeOrderSchema.parse(input)),
-      payment_provider: 'offline',
-      transfer_group: `checkout_${id}`,
-      ...fields,
-    });
-  return id;
+  return claimedCheckout(db(), buyerId, {
+    idempotency_key: input.idempotencyKey,
+    request_fingerprint: requestFingerprint(placeOrderSchema.parse(input)),
+    ...fields,
+  });
 }
 
 describe('checkouts that lost their request before holding anything', () => {

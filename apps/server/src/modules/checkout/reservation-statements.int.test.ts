@@ -1,9 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkouts, orderLines, orders } from '../../db/tables';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createBuyer, createProducer, createProduct, stockOf } from './checkout-fixtures';
+import {
+  claimedCheckout,
+  createBuyer,
+  createProducer,
+  createProduct,
+  stockOf,
+} from './checkout-fixtures';
 import { reserveAtOnce } from './reservation-statements';
 
 let t: TestApp;
@@ -14,21 +19,7 @@ afterAll(() => t.close());
 
 const db = () => t.database.db;
 
-/** A checkout being processed, as a claimed key leaves it. */
-async function processingCheckout(buyerId: number): Promise<string> {
-  const id = randomUUID();
-  await db()
-    .insert(checkouts)
-    .values({
-      id,
-      buyer_id: buyerId,
-      idempotency_key: randomUUID(),
-      request_fingerprint: 'test',
-      payment_provider: 'offline',
-      transfer_group: `checkout_${id}`,
-    });
-  return id;
-}
+const processingCheckout = (buyerId: number) => claimedCheckout(db(), buyerId);
 
 /** One order of `quantity` of the product, as checkout-reservation builds the values. */
 function oneOrder(
