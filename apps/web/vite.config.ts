@@ -15,24 +15,29 @@ const REACT_ROUTER_PRODUCTION = fileURLToPath(
   new URL(import.meta.resolve('react-router').replace('/development/', '/production/')),
 );
 
-const ROUTING_DISABLED = fileURLToPath(
-  new URL('./src/lib/instantsearch-routing-disabled.ts', import.meta.url),
+const INSTANTSEARCH_UNUSED = fileURLToPath(
+  new URL('./src/lib/instantsearch-unused.ts', import.meta.url),
 );
 
+/** The instantsearch.js modules that `instantsearch-unused.ts` stands in for. */
+const UNUSED_INSTANTSEARCH_MODULE =
+  /[\\/](createRouterMiddleware|createInsightsMiddleware|createMetadataMiddleware|hydrateSearchClient|hydrateRecommendCache|createHelpers)\.js$/;
+
 /**
- * InstantSearch imports its URL router (and the qs package) whether or not `routing` is on; we
- * never turn it on, so the build swaps the router for a stub, about 14 KB gzipped less on /shop.
+ * InstantSearch imports its URL router (and the qs package), its Insights and crawler
+ * middlewares, server-side hydration and its DOM widgets' template helpers whether or not they
+ * are used; we use none of them, so the build swaps them for stubs that say so if ever called.
  */
-function instantSearchWithoutRouting(): Plugin {
+function instantSearchWithoutUnusedParts(): Plugin {
   return {
-    name: 'bevy:instantsearch-without-routing',
+    name: 'bevy:instantsearch-without-unused-parts',
     apply: 'build',
     enforce: 'pre',
     resolveId(source, importer) {
       const fromInstantSearch =
         importer !== undefined && /[\\/]instantsearch\.js[\\/]/.test(importer);
-      return fromInstantSearch && /[\\/]createRouterMiddleware\.js$/.test(source)
-        ? ROUTING_DISABLED
+      return fromInstantSearch && UNUSED_INSTANTSEARCH_MODULE.test(source)
+        ? INSTANTSEARCH_UNUSED
         : null;
     },
   };
@@ -106,7 +111,7 @@ function apiForEverythingElse(): Plugin {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), instantSearchWithoutRouting(), apiForEverythingElse(), embedBundle()],
+  plugins: [react(), instantSearchWithoutUnusedParts(), apiForEverythingElse(), embedBundle()],
   resolve: {
     alias:
       command === 'build' ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] : [],

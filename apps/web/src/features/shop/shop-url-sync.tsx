@@ -16,7 +16,7 @@ import {
  * Keeps the shop's address in step with its search (query, refiners, page, sort) and the
  * fulfillment choice, through React Router so Back and Forward restore them. InstantSearch's own
  * `routing` is not used: its router brings the qs package into the shop's first download (see
- * lib/instantsearch-routing-disabled.ts), and it knows nothing of the fulfillment choice.
+ * lib/instantsearch-unused.ts), and it knows nothing of the fulfillment choice.
  */
 export function ShopUrlSync({
   productIndex,
