@@ -18,7 +18,8 @@ import { preparedSql } from './prepared';
 import { confirmSeats } from './seat-holds';
 import { ticketLineName } from './ticket-pricing';
 import { paidCheckoutMovements, type OrderMoney } from '../payouts/index';
-import { queueCheckoutEmails, type OrderEmailContext } from '../orders/index';
+import { checkoutEmails, queueCheckoutEmails, type OrderEmailContext } from '../orders/index';
+import { insertOutboxRowsSql, outboxRows, type MailMessage } from '../mail/index';
 import { queueTicketEmails } from '../events/index';
 
 /**
@@ -68,6 +69,15 @@ export async function recordSettlement(
 
 type Movement = ReturnType<typeof paidCheckoutMovements>[number];
 
+/** What an order's timeline says when its payment places it. */
+function placedNote(
+  method: PaymentMethod,
+  invoiceDueOn: string | null,
+  invoiceTermsDays: number | null,
+): string {
+  return method === 'card' ? 'Paid' : payByInvoiceText(invoiceDueOn!, invoiceTermsDays);
+}
+
 /** An order that the settlement placed, as its events need it. */
 interface PlacedOrder {
   checkout_id: string;
@@ -80,8 +90,9 @@ interface PlacedOrder {
 
 /**
  * One statement: the checkouts still 'processing' become 'paid' with their answers, the ledger
- * records their movements and their orders are placed. A row per placed order (one with a null
- * order for a changed checkout without any), of the checkouts this statement changed.
+ * records their movements and their orders are placed. Given them, it also writes the placed
+ * orders' events and queues the emails (only if it placed any). A row per placed order (one with
+ * a null order for a changed checkout without any), of the checkouts this statement changed.
  */
 const markPaidStatement = preparedSql(
   'checkout_mark_paid',
@@ -110,17 +121,34 @@ const markPaidStatement = preparedSql(
       where ${orders.checkout_id} in (select id from changed)
         and ${orders.status} = 'awaiting_payment'
       returning ${orders.id}, ${orders.checkout_id}, ${orders.payment_method},
-        ${orders.invoice_due_on}::text as invoice_due_on, ${orders.invoice_terms_days})
+        ${orders.invoice_due_on}::text as invoice_due_on, ${orders.invoice_terms_days}),
+    events as (
+      insert into ${orderEvents} (order_id, from_status, to_status, actor_user_id, note)
+      select placed.id, 'awaiting_payment', 'placed', null, n.note
+      from placed join json_to_recordset(${sql.placeholder('events')}::json)
+        as n(order_id int, note text) on n.order_id = placed.id
+      order by placed.payment_method <> 'card', placed.id),
+    mail as (${insertOutboxRowsSql(sql.placeholder('mail'), sql`exists (select 1 from placed)`)})
     select changed.id as checkout_id, placed.id, placed.payment_method, placed.invoice_due_on,
       placed.invoice_terms_days
     from changed left join placed on placed.checkout_id = changed.id
     order by placed.id`,
 );
 
+/**
+ * What a request that settles one checkout without event tickets knows beforehand: the events
+ * its orders get and the emails they send. Then one statement settles it, with no transaction.
+ */
+interface SettledAtOnce {
+  events: readonly { order_id: number; note: string }[];
+  mail: readonly MailMessage[];
+}
+
 async function markPaid(
-  db: Db,
+  ctx: OrderEmailContext,
   settlements: readonly Settlement[],
   movements: readonly { checkoutId: string; movement: Movement; businessId: number | null }[],
+  atOnce: SettledAtOnce | undefined,
 ): Promise<PlacedOrder[]> {
   const paid = JSON.stringify(
     settlements.map(({ checkout, answer, payment }) => ({
@@ -141,7 +169,15 @@ async function markPaid(
       provider_reference: movement.kind === 'charge' ? chargeOf.get(checkoutId)!.chargeId : null,
     })),
   );
-  return rowsOf<PlacedOrder>(await markPaidStatement(db, { paid, ledger, now: new Date() }));
+  return rowsOf<PlacedOrder>(
+    await markPaidStatement(ctx.db, {
+      paid,
+      ledger,
+      now: new Date(),
+      events: JSON.stringify(atOnce?.events ?? []),
+      mail: JSON.stringify(outboxRows(ctx, atOnce?.mail ?? [])),
+    }),
+  );
 }
 
 /**
@@ -151,6 +187,7 @@ async function markPaid(
 export async function recordSettlements(
   ctx: OrderEmailContext,
   settlements: readonly Settlement[],
+  atOnce?: SettledAtOnce,
 ): Promise<Set<string>> {
   const { db } = ctx;
   const businessOfOrder = new Map(
@@ -168,9 +205,9 @@ export async function recordSettlements(
       businessId: movement.orderId === null ? null : businessOfOrder.get(movement.orderId)!,
     }));
   });
-  const rows = await markPaid(db, settlements, movements);
+  const rows = await markPaid(ctx, settlements, movements, atOnce);
   const changed = new Set(rows.map((row) => row.checkout_id));
-  if (changed.size === 0) return changed;
+  if (changed.size === 0 || atOnce) return changed;
   const placed = rows.flatMap((row) => (row.id === null ? [] : [{ ...row, id: row.id }]));
   const placedIds = placed.map((order) => order.id);
   // Skipped when the callers know that none of the orders has tickets.
@@ -189,10 +226,7 @@ export async function recordSettlements(
       .map((order) => ({
         order_id: order.id,
         from_status: 'awaiting_payment' as const,
-        note:
-          order.payment_method === 'card'
-            ? 'Paid'
-            : payByInvoiceText(order.invoice_due_on!, order.invoice_terms_days),
+        note: placedNote(order.payment_method, order.invoice_due_on, order.invoice_terms_days),
       })),
   ];
   if (events.length > 0) {
@@ -269,16 +303,40 @@ export async function settlePaid(
     commission: order.totals.commission,
     payout: order.totals.payout,
   }));
-  const recorded = await ctx.db.transaction((tx) =>
-    recordSettlement(
-      { db: tx as unknown as Db, config: ctx.config },
-      { id: claim.id, amountCents: amount },
-      settled,
-      answer,
-      payment,
-      reserved.some(({ priced: order }) => order.tickets.length > 0),
-    ),
-  );
+  const checkout = { id: claim.id, amountCents: amount };
+  let recorded: boolean;
+  if (reserved.some(({ priced: order }) => order.tickets.length > 0)) {
+    // Seats are confirmed between placing the orders and writing their events: a transaction.
+    recorded = await ctx.db.transaction((tx) =>
+      recordSettlement(
+        { db: tx as unknown as Db, config: ctx.config },
+        checkout,
+        settled,
+        answer,
+        payment,
+        true,
+      ),
+    );
+  } else {
+    const events = reserved.map(({ id, priced: order }) => ({
+      order_id: id,
+      note: placedNote(
+        order.paymentMethod,
+        order.invoice?.dueOn ?? null,
+        order.invoice?.termsDays ?? null,
+      ),
+    }));
+    const mail = await checkoutEmails(
+      ctx,
+      reserved.map(({ id }) => id),
+    );
+    const changed = await recordSettlements(
+      ctx,
+      [{ checkout, settled, answer, payment, hasTickets: false }],
+      { events, mail },
+    );
+    recorded = changed.has(claim.id);
+  }
   return recorded ? answer : storedAnswer(ctx.db, claim.id);
 }
 

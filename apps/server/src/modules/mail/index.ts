@@ -2,5 +2,5 @@
 export { mailRelayJob, relayQueuedMail } from './mail-relay';
 export { createMailer } from './mailer';
 export type { MailMessage, Mailer } from './mailer';
-export { queueMail, type MailQueueContext } from './outbox';
+export { insertOutboxRowsSql, outboxRows, queueMail, type MailQueueContext } from './outbox';
 export { emailHash, suppressAddress, suppressedAmong } from './suppressions';

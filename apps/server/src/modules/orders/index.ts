@@ -4,7 +4,7 @@
  */
 export { orderRoutes } from './orders.routes';
 export { csvCell, csvDollars } from './orders-csv';
-export { queueCheckoutEmails } from './order-emails';
+export { checkoutEmails, queueCheckoutEmails } from './order-emails';
 export type { OrderEmailContext } from './order-emails';
 export { escapeHtml, message, type Block, type EmailSite } from './order-email-blocks';
 export { refundLineUnits } from './order-refunds.service';

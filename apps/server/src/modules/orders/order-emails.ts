@@ -11,7 +11,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { businesses, businessMembers, orderLines, orders, users } from '../../db/tables';
-import { queueMail } from '../mail/index';
+import { queueMail, type MailMessage } from '../mail/index';
 import {
   fulfillmentLine,
   listOf,
@@ -238,19 +238,20 @@ async function loadOrders(
 }
 
 /**
- * Queues the emails of orders that have just been paid: one to the buyer per checkout, and one
- * per order to each person who works at its producer. Call it in the transaction that marks the
- * orders placed, with the orders that this transaction changed. Returns how many were queued.
+ * The emails of orders being paid: one to the buyer per checkout, and one per order to each
+ * person who works at its producer. They tell only what checkout fixed (lines, amounts, payment,
+ * fulfillment), so they may be written before the orders are placed, to queue in the statement
+ * that places them.
  */
-export async function queueCheckoutEmails(
+export async function checkoutEmails(
   ctx: OrderEmailContext,
   orderIds: readonly number[],
-): Promise<number> {
-  if (orderIds.length === 0) return 0;
+): Promise<MailMessage[]> {
+  if (orderIds.length === 0) return [];
   const placed = await loadOrders(ctx.db, orderIds);
   const site = siteOf(ctx);
   const checkoutIds = [...new Set(placed.map((order) => order.checkoutId))];
-  const messages = [
+  return [
     ...checkoutIds.map((id) =>
       buyerCheckoutEmail(
         site,
@@ -261,6 +262,17 @@ export async function queueCheckoutEmails(
       order.staffEmails.map((to) => producerOrderEmail(site, order, to)),
     ),
   ];
+}
+
+/**
+ * Queues `checkoutEmails`. Call it in the transaction that marks the orders placed, with the
+ * orders that this transaction changed. Returns how many were queued.
+ */
+export async function queueCheckoutEmails(
+  ctx: OrderEmailContext,
+  orderIds: readonly number[],
+): Promise<number> {
+  const messages = await checkoutEmails(ctx, orderIds);
   await queueMail(ctx, messages);
   return messages.length;
 }

@@ -328,6 +328,26 @@ describe('Stripe webhooks', () => {
     await started.placing;
   });
 
+  it('the request finishing after the webhook settled adds no event and no email', async () => {
+    const producer = await createProducer(db());
+    const wine = await createProduct(db(), producer.id, { stock: 4 });
+    const started = await startCheckout([{ productId: wine.id, quantity: 1 }], [producer.id]);
+    const mailsBefore = await mailsTo(started.input.contact.email);
+    await deliver(eventOf('payment_intent.succeeded', started.intent));
+    expect(await mailsTo(started.input.contact.email)).toBe(mailsBefore + 1);
+
+    started.charge.resolve(started.intent);
+    const answer = await started.placing;
+    expect(answer.orders[0]!.status).toBe('placed');
+    expect(await stateOf(started.checkoutId, [wine.id])).toMatchObject({
+      status: 'paid',
+      ledger: ['charge', 'commission', 'transfer'],
+      orderEvents: ['awaiting_payment', 'placed'],
+      stock: [3],
+    });
+    expect(await mailsTo(started.input.contact.email)).toBe(mailsBefore + 1);
+  });
+
   it.each([1, 2, 3])(
     'each event five times, shuffled (seed %i): every change happens once',
     async (seed) => {
