@@ -36,6 +36,11 @@ const PARTS = [
     what: 'checkout',
     command: [...tsx, 'apps/server/src/bench/checkout-bench.ts', '--suite'],
   },
+  {
+    item: '5',
+    what: 'checkout against the checkout before issue 20',
+    command: [node, 'scripts/bench-checkout-versus.mjs'],
+  },
   { item: '6', what: 'keystroke to results', command: [node, 'scripts/bench-keystroke.mjs'] },
   { item: '7', what: 'Core Web Vitals', command: [node, 'scripts/bench-lighthouse.mjs'] },
   {

@@ -341,7 +341,12 @@ for (const [index, { statement, ms: took }] of traced.statements.entries()) {
   out(`  ${String(index + 1).padStart(3)} ${ms(took).padStart(6)} ms  ${statement}`);
 }
 const p99Target = 50;
-const throughputTarget = 159.6;
+/**
+ * Twice the closed loop's 79.8/s of 2026-11-22 (issue 20): a figure of that day's machine, whose
+ * speed varies several-fold between days. `scripts/bench-checkout-versus.mjs` checks the target
+ * itself, against the old checkout on the same machine.
+ */
+const throughputOfIssueDay = 159.6;
 const runs: { title: string; report: RunReport }[] = [];
 if (suite) {
   const paced = await measure(url, cookies, inputs, orderCount, warmupCount, rate);
@@ -351,8 +356,9 @@ if (suite) {
   const closed = await measure(url, cookies, inputs, orderCount, warmupCount, 0);
   printRun(`${buyerCount} buyers at once, closed loop`, closed);
   out(
-    `  target >= ${throughputTarget} checkouts/s: ` +
-      (closed.ordersPerSecond >= throughputTarget ? 'met' : 'MISSED'),
+    `  twice the issue's day, ${throughputOfIssueDay}/s: ` +
+      (closed.ordersPerSecond >= throughputOfIssueDay ? 'reached' : 'not reached') +
+      ' (the target is the ratio to the old checkout on this machine: bench-checkout-versus)',
   );
   runs.push({ title: 'closed', report: closed });
 } else {
@@ -441,9 +447,8 @@ function figuresOf() {
         name: `checkout throughput, closed loop of ${report.buyers} buyers`,
         value: Number(report.ordersPerSecond.toFixed(1)),
         unit: 'req/s',
-        target: `>= ${throughputTarget}`,
-        met: report.ordersPerSecond >= throughputTarget && report.errors === 0,
-        detail: `p99 ${ms(l.p99)} ms; ${detail}`,
+        // The target is the ratio that bench-checkout-versus measures.
+        detail: `p99 ${ms(l.p99)} ms; ${detail}; ${throughputOfIssueDay}/s on the issue's machine`,
       });
     }
   }
