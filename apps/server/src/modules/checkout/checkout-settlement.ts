@@ -189,6 +189,8 @@ export async function recordSettlements(
   settlements: readonly Settlement[],
   atOnce?: SettledAtOnce,
 ): Promise<Set<string>> {
+  // Its emails are queued if the statement places any order: right for one checkout only.
+  if (atOnce && settlements.length !== 1) throw new Error('Only one checkout settles at once.');
   const { db } = ctx;
   const businessOfOrder = new Map(
     settlements.flatMap(({ settled }) => settled.map((order) => [order.orderId, order.businessId])),
