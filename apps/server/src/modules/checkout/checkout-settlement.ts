@@ -182,7 +182,9 @@ async function markPaid(
 
 /**
  * Many checkouts settled as `recordSettlement` settles one, with a statement per step for all
- * of them (a club release's batch of charges). Returns the ids of the checkouts it changed.
+ * of them (a club release's batch of charges). With `atOnce` (one checkout, no event seats), the
+ * first statement also writes the events and queues the emails, and is the only one. Returns the
+ * ids of the checkouts it changed.
  */
 export async function recordSettlements(
   ctx: OrderEmailContext,
